@@ -1,0 +1,60 @@
+// The REST facade at /api/v1: validates requests as the spec says, runs one GraphQL operation
+// per route, shapes the answer. No business rule lives here.
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Yoga } from "../../schema/yoga.ts";
+import type { Config } from "../../src/config.ts";
+import type { Database } from "../../src/db/database.ts";
+import { DomainError } from "../../src/errors.ts";
+import { restAuth } from "./edgeAuth.ts";
+import type { AppEnv } from "./env.ts";
+import { errorResponse } from "./errors.ts";
+import { briefRoutes } from "./routes/briefs.ts";
+import { developerRoutes } from "./routes/developer.ts";
+import { sessionRoutes } from "./routes/session.ts";
+
+const OPEN_PATHS = new Set(["/api/v1/session", "/api/v1/openapi.json"]);
+const isSessionOnly = (path: string) => path.startsWith("/api/v1/developer/");
+
+export function createRestApp(db: Database, yoga: Yoga, config: Config) {
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) {
+        const issue = result.error.issues[0];
+        const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
+        throw new DomainError("validation", `${where}${issue?.message ?? "invalid request"}`);
+      }
+    },
+  }).basePath("/api/v1");
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
+    type: "http",
+    scheme: "bearer",
+    description: "An API key: `bz_live_` and 43 URL-safe characters.",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "session", {
+    type: "apiKey",
+    in: "cookie",
+    name: "bz_session",
+    description: "A signed-in person's session (POST /api/v1/session).",
+  });
+
+  const auth = restAuth(db, config.trustProxy, isSessionOnly);
+  app.use("*", async (c, next) => (OPEN_PATHS.has(c.req.path) ? next() : auth(c, next)));
+
+  sessionRoutes(app, db, config);
+  briefRoutes(app, yoga);
+  developerRoutes(app, yoga);
+
+  app.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Sourced-article writing service",
+      version: "1",
+      description: "REST facade. Errors are `{ error, message, ... }`; unset fields are omitted, never null.",
+    },
+  });
+
+  app.notFound(() => errorResponse(new DomainError("not_found", "No such route.")));
+  app.onError((error) => errorResponse(error));
+  return app;
+}

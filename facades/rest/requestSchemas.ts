@@ -1,0 +1,131 @@
+// Request and response schemas of the REST routes. The facade validates with these and the
+// OpenAPI document is generated from them, so the two cannot disagree.
+import { z } from "@hono/zod-openapi";
+import { SCOPES } from "../../src/auth/principal.ts";
+import { ILLUSTRATIONS, LENGTHS, PURPOSES, STRUCTURES, TONES } from "../../src/briefs/briefRules.ts";
+
+export const ErrorBody = z
+  .object({ error: z.string().openapi({ example: "not_found" }), message: z.string() })
+  .catchall(z.unknown())
+  .openapi("Error");
+
+const strings = z.array(z.string());
+
+export const BriefBody = z
+  .object({
+    topic: z.string(),
+    angle: z.string(),
+    siteId: z.string().openapi({ description: "Lower-case UUID. A site-bound credential gets its own site by default." }),
+    brandId: z.string(),
+    purpose: z.enum(PURPOSES),
+    audience: z.string(),
+    region: z.string().openapi({ description: "Up to 60 characters; default Global." }),
+    language: z
+      .string()
+      .openapi({ description: "One code, or `<code>+<code>...`: the article then its versions.", example: "en+de" }),
+    tone: z.enum(TONES),
+    length: z.enum(LENGTHS),
+    targetWords: z.number().int().openapi({ description: "Clamped to 300-3000; default 900." }),
+    structure: z.enum(STRUCTURES),
+    keywords: strings,
+    mustAppear: strings.openapi({ description: "Up to 10 phrases of up to 200 characters." }),
+    useUrls: strings,
+    excludeDomains: strings,
+    preferDomains: strings,
+    illustration: z.enum(ILLUSTRATIONS),
+    imageStyle: z.string(),
+    imageFormat: z.string(),
+    seo: z.boolean(),
+  })
+  .partial()
+  .openapi("BriefInput");
+
+export const Brief = z
+  .object({
+    id: z.string().openapi({ description: "Upper-case UUID." }),
+    brandId: z.string().optional(),
+    siteId: z.string().optional(),
+    topic: z.string(),
+    angle: z.string(),
+    useUrls: strings,
+    excludeDomains: strings,
+    purpose: z.enum(PURPOSES),
+    audience: z.string(),
+    region: z.string(),
+    language: z.string(),
+    tone: z.enum(TONES),
+    length: z.enum(LENGTHS),
+    targetWords: z.number().int(),
+    structure: z.enum(STRUCTURES),
+    keywords: strings,
+    mustAppear: strings,
+    preferDomains: strings,
+    illustration: z.enum(ILLUSTRATIONS),
+    imageStyle: z.string().optional(),
+    imageFormat: z.string().optional(),
+    seo: z.boolean(),
+  })
+  .openapi("Brief");
+
+export const Estimate = z
+  .object({
+    credits: z.number().int(),
+    parts: z.array(z.object({ label: z.string(), credits: z.number().int(), kind: z.enum(["article", "version"]) })),
+    steps: z.array(z.object({ id: z.string(), name: z.string(), estMs: z.number().int() })),
+    enough: z.boolean(),
+  })
+  .openapi("Estimate");
+
+export const IdParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
+export const EstimateQuery = z.object({ articleId: z.string().optional() });
+
+export const SignInBody = z
+  .object({
+    email: z.string(),
+    password: z.string(),
+    workspaceId: z.string().optional().openapi({ description: "For a person in several workspaces; default the oldest." }),
+  })
+  .openapi("SignIn");
+
+const scopes = z.array(z.enum(SCOPES));
+
+export const NewKeyBody = z
+  .object({
+    name: z.string(),
+    siteId: z.string().optional().openapi({ description: "Left out: a whole-workspace key (Owner only)." }),
+    scopes,
+    dailyCap: z.number().int().optional().openapi({ description: "0-1000 credits a UTC day; left out: no cap." }),
+  })
+  .openapi("NewKey");
+
+export const NewAgentBody = z
+  .object({
+    name: z.string(),
+    siteId: z.string(),
+    scopes,
+    dailyCap: z.number().int().optional().openapi({ description: "0-1000 credits a UTC day; default 5." }),
+  })
+  .openapi("NewAgent");
+
+/** Unknown fields are refused here on purpose: a client trying to change scopes or site must hear no. */
+export const CredentialChangeBody = z
+  .object({ name: z.string().optional(), dailyCap: z.number().int().optional() })
+  .strict()
+  .openapi("CredentialChange");
+
+export const Credential = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    siteId: z.string().optional(),
+    scopes,
+    dailyCap: z.number().int().optional(),
+    tokenHint: z.string(),
+    createdAt: z.string(),
+    lastUsedAt: z.string().optional(),
+    createdBy: z.string(),
+  })
+  .openapi("Credential");
+
+export const CreatedKey = z.object({ key: Credential, token: z.string() }).openapi("CreatedKey");
+export const CreatedAgent = z.object({ agent: Credential, token: z.string() }).openapi("CreatedAgent");

@@ -1,0 +1,104 @@
+// Briefs over REST: each route is one GraphQL operation.
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { Yoga } from "../../../schema/yoga.ts";
+import type { AppEnv } from "../env.ts";
+import { graphqlCall } from "../graphqlCall.ts";
+import { Brief, BriefBody, Estimate, EstimateQuery, IdParam } from "../requestSchemas.ts";
+import { AUTH_ERRORS, BEARER, errors, jsonBody, jsonResponse } from "../routeKit.ts";
+import { omitUnset } from "../shape.ts";
+
+const BRIEF_FIELDS = `id brandId siteId topic angle useUrls excludeDomains purpose audience region language tone
+  length targetWords structure keywords mustAppear preferDomains illustration imageStyle imageFormat seo`;
+
+const createBriefRoute = createRoute({
+  method: "post",
+  path: "/briefs",
+  summary: "Create a brief",
+  description: "Scope `brief`, role edit, free.",
+  security: BEARER,
+  request: { body: jsonBody(BriefBody, false) },
+  responses: {
+    200: jsonResponse(Brief, "The brief"),
+    ...AUTH_ERRORS,
+    ...errors({ 400: "validation", 404: "not_found: brandId or siteId not visible", 422: "invalid_language" }),
+  },
+});
+
+const getBriefRoute = createRoute({
+  method: "get",
+  path: "/briefs/{id}",
+  summary: "Read a brief",
+  description: "Scope `read`, free.",
+  security: BEARER,
+  request: { params: IdParam },
+  responses: { 200: jsonResponse(Brief, "The brief"), ...AUTH_ERRORS, ...errors({ 404: "not_found" }) },
+});
+
+const patchBriefRoute = createRoute({
+  method: "patch",
+  path: "/briefs/{id}",
+  summary: "Change a brief",
+  description: "Scope `brief`, role edit, free. Any field of POST /briefs.",
+  security: BEARER,
+  request: { params: IdParam, body: jsonBody(BriefBody) },
+  responses: {
+    200: jsonResponse(Brief, "The brief"),
+    ...AUTH_ERRORS,
+    ...errors({ 400: "validation", 404: "not_found", 422: "invalid_language" }),
+  },
+});
+
+const estimateRoute = createRoute({
+  method: "post",
+  path: "/briefs/{id}/estimate",
+  summary: "Estimate what writing a brief costs",
+  description: "Scope `brief`, free. The balance is never shown, only whether it is enough.",
+  security: BEARER,
+  request: { params: IdParam, query: EstimateQuery },
+  responses: {
+    200: jsonResponse(Estimate, "The estimate"),
+    ...AUTH_ERRORS,
+    ...errors({ 404: "not_found", 422: "invalid_language" }),
+  },
+});
+
+export function briefRoutes(app: OpenAPIHono<AppEnv>, yoga: Yoga) {
+  app.openapi(createBriefRoute, async (c) => {
+    const call = graphqlCall(yoga, c.get("principal"));
+    const input = c.req.valid("json") ?? {};
+    const data = await call<{ createBrief: object }>(
+      `mutation($input: BriefInput) { createBrief(input: $input) { ${BRIEF_FIELDS} } }`,
+      { input },
+    );
+    return c.json(omitUnset(data.createBrief) as never, 200);
+  });
+
+  app.openapi(getBriefRoute, async (c) => {
+    const call = graphqlCall(yoga, c.get("principal"));
+    const data = await call<{ brief: object }>(`query($id: String!) { brief(id: $id) { ${BRIEF_FIELDS} } }`, {
+      id: c.req.valid("param").id,
+    });
+    return c.json(omitUnset(data.brief) as never, 200);
+  });
+
+  app.openapi(patchBriefRoute, async (c) => {
+    const call = graphqlCall(yoga, c.get("principal"));
+    const data = await call<{ updateBrief: object }>(
+      `mutation($id: String!, $input: BriefInput) { updateBrief(id: $id, input: $input) { ${BRIEF_FIELDS} } }`,
+      { id: c.req.valid("param").id, input: c.req.valid("json") },
+    );
+    return c.json(omitUnset(data.updateBrief) as never, 200);
+  });
+
+  app.openapi(estimateRoute, async (c) => {
+    const call = graphqlCall(yoga, c.get("principal"));
+    const { articleId } = c.req.valid("query");
+    const data = await call<{ estimateBrief: object }>(
+      `query($id: String!, $articleId: String) {
+        estimateBrief(id: $id, articleId: $articleId) { credits enough parts { label credits kind } steps { id name estMs } }
+      }`,
+      { id: c.req.valid("param").id, articleId },
+    );
+    return c.json(omitUnset(data.estimateBrief) as never, 200);
+  });
+}

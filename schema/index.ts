@@ -1,0 +1,7 @@
+// Imports every area of the schema and builds it.
+import { builder } from "./builder.ts";
+import "./brief.ts";
+import "./credential.ts";
+import "./workspace.ts";
+
+export const schema = builder.toSchema({ sortSchema: true });

@@ -1,0 +1,51 @@
+// The GraphQL server. It never authenticates: the principal arrives as server context from the
+// HTTP edge (a person's session) or from a facade's in-process call (a key or agent).
+import { GraphQLError } from "graphql";
+import { createYoga, type YogaServerInstance } from "graphql-yoga";
+import type { Database } from "../src/db/database.ts";
+import { DomainError } from "../src/errors.ts";
+import { log } from "../src/log.ts";
+import type { GraphQLContext, ServerContext } from "./context.ts";
+import { schema } from "./index.ts";
+
+/** The root cause behind GraphQL's wrappers (located errors may come from another copy of graphql-js). */
+function rootCause(error: unknown): unknown {
+  let current = error;
+  while (current && typeof current === "object" && "originalError" in current && current.originalError) {
+    current = current.originalError;
+  }
+  return current;
+}
+
+/** The GraphQL surface's one error mapper: domain errors keep their code, anything else is masked. */
+export function maskError(error: unknown): Error {
+  const original = rootCause(error);
+  const located = error as Partial<GraphQLError>;
+  if (original instanceof DomainError) {
+    return new GraphQLError(original.message, {
+      path: located.path,
+      extensions: { code: original.code, status: original.status, ...original.extra },
+    });
+  }
+  // Parse and validation errors have no cause behind them and speak for themselves.
+  if (original === error && error instanceof Error && error.name === "GraphQLError") return error;
+  log.error({ err: original }, "unexpected error in a resolver");
+  return new GraphQLError("Something went wrong on our side.", {
+    path: located.path,
+    extensions: { code: "internal", status: 500 },
+  });
+}
+
+export type Yoga = YogaServerInstance<ServerContext, GraphQLContext>;
+
+export function createGraphQLServer(db: Database, options: { graphiql: boolean }): Yoga {
+  return createYoga<ServerContext, GraphQLContext>({
+    schema,
+    graphqlEndpoint: "/graphql",
+    graphiql: options.graphiql,
+    landingPage: false,
+    logging: false,
+    maskedErrors: { maskError: (error) => maskError(error) },
+    context: ({ principal }) => ({ principal, db }),
+  });
+}

@@ -1,0 +1,38 @@
+// Bearer tokens: a prefix that names the surface, then 43 URL-safe characters (32 random bytes).
+// Only the SHA-256 of a token is stored; the token itself is shown once, when it is made.
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+
+export const TOKEN_PREFIX = {
+  key: "bz_live_",
+  agent: "bz_mcp_live_",
+  session: "bz_session_",
+} as const;
+
+export type TokenKind = keyof typeof TOKEN_PREFIX;
+
+const BODY = /^[A-Za-z0-9_-]{43}$/;
+
+export function newToken(kind: TokenKind): string {
+  return TOKEN_PREFIX[kind] + randomBytes(32).toString("base64url");
+}
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}
+
+/** True when `token` is `prefix` followed by exactly 43 URL-safe characters. */
+export function hasShape(token: string, kind: TokenKind): boolean {
+  const prefix = TOKEN_PREFIX[kind];
+  return token.startsWith(prefix) && BODY.test(token.slice(prefix.length));
+}
+
+/** A short, safe way to name a token in lists: its prefix and last four characters. */
+export function tokenHint(token: string): string {
+  return `${token.slice(0, token.lastIndexOf("_") + 1)}…${token.slice(-4)}`;
+}
+
+export function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, "hex");
+  const y = Buffer.from(b, "hex");
+  return x.length === y.length && timingSafeEqual(x, y);
+}

@@ -1,0 +1,56 @@
+// What writing a brief would cost and which steps it would run. The balance itself is never
+// shown, only whether it covers the cost (Estimate rules).
+import type { Principal } from "../auth/principal.ts";
+import { balance, spentToday } from "../credits/creditLedger.ts";
+import type { Database } from "../db/database.ts";
+import { DomainError } from "../errors.ts";
+import { LANGUAGE_NAMES } from "../languages.ts";
+import { articleStepPlan } from "../pipeline/stepPlan.ts";
+import { parseLanguage } from "./briefRules.ts";
+import { findBrief } from "./briefs.ts";
+
+export interface EstimatePart {
+  label: string;
+  credits: number;
+  kind: "article" | "version";
+}
+
+export interface Estimate {
+  credits: number;
+  parts: EstimatePart[];
+  steps: { id: string; name: string; estMs: number }[];
+  enough: boolean;
+}
+
+export async function estimateBrief(db: Database, principal: Principal, briefId: string, articleId?: string): Promise<Estimate> {
+  const brief = await findBrief(db, principal, briefId);
+  if (articleId !== undefined) {
+    // Articles are written by the pipeline, which does not exist yet: no article can have been
+    // written from this brief, so any articleId names none.
+    throw new DomainError("not_found", "No article written from this brief has that id.");
+  }
+  const { versions } = parseLanguage(brief.language);
+  const articleCredits = brief.length === "long" ? 2 : 1;
+  const parts: EstimatePart[] = [
+    { label: brief.length === "long" ? "Article (long)" : "Article", credits: articleCredits, kind: "article" },
+    ...versions.map((code) => ({ label: `${LANGUAGE_NAMES[code]} version (${code})`, credits: 1, kind: "version" as const })),
+  ];
+  const credits = parts.reduce((sum, p) => sum + p.credits, 0);
+  const steps = articleStepPlan({ seo: brief.seo, illustration: brief.illustration, versions }).map(({ id, name, estMs }) => ({
+    id,
+    name,
+    estMs,
+  }));
+  return { credits, parts, steps, enough: await canCover(db, principal, credits) };
+}
+
+/** False when the trial has ended, the balance is short, or a credential's daily cap would be passed. */
+export async function canCover(db: Database, principal: Principal, credits: number): Promise<boolean> {
+  const workspace = await db.prisma.workspace.findUniqueOrThrow({ where: { id: principal.workspaceId } });
+  if (workspace.trialEndsAt && workspace.trialEndsAt.getTime() <= Date.now()) return false;
+  if ((await balance(db, principal.workspaceId)) < credits) return false;
+  if (principal.kind !== "person" && principal.dailyCap !== undefined) {
+    if ((await spentToday(db, principal.credentialId)) + credits > principal.dailyCap) return false;
+  }
+  return true;
+}

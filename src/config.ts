@@ -1,0 +1,40 @@
+// Settings read from the environment once, at start. Everything a operator can set is listed in
+// docs/configuration.md.
+
+export type Role = "api" | "worker" | "all";
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  role: Role;
+  /** Public address of the service, used in cookies and challenges; derived from the request when unset. */
+  baseUrl: string | undefined;
+  dataDir: string;
+  logLevel: string;
+  /** When true, the client address for the refused-token limit comes from X-Forwarded-For. */
+  trustProxy: boolean;
+  sessionDays: number;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const role = (env.ROLE ?? "all").toLowerCase();
+  if (role !== "api" && role !== "worker" && role !== "all") {
+    throw new Error(`ROLE must be api, worker or all (got "${env.ROLE}")`);
+  }
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a port number (got "${env.PORT}")`);
+  }
+  return {
+    port,
+    host: env.HOST ?? "127.0.0.1",
+    databaseUrl: env.DATABASE_URL || undefined,
+    role,
+    baseUrl: env.BASE_URL?.replace(/\/+$/, "") || undefined,
+    dataDir: env.DATA_DIR ?? ".data",
+    logLevel: env.LOG_LEVEL ?? "info",
+    trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    sessionDays: Number(env.SESSION_DAYS ?? 14),
+  };
+}

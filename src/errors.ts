@@ -1,0 +1,63 @@
+// The one domain error. Domain code throws it with a code from the spec's vocabulary; each
+// surface (GraphQL, REST, later MCP) has exactly one mapper that turns it into its own shape.
+
+export type ErrorCode =
+  | "validation"
+  | "not_found"
+  | "invalid_language"
+  | "invalid_key"
+  | "key_not_allowed"
+  | "scope_missing"
+  | "role_missing"
+  | "whole_workspace_owner_only"
+  | "workspace_deleted"
+  | "workspace_paused"
+  | "rate_limited"
+  | "plan_limit"
+  | "invalid_credentials"
+  | "conflict"
+  | "internal";
+
+const STATUS: Record<ErrorCode, number> = {
+  validation: 400,
+  not_found: 404,
+  invalid_language: 422,
+  invalid_key: 401,
+  key_not_allowed: 403,
+  scope_missing: 403,
+  role_missing: 403,
+  whole_workspace_owner_only: 403,
+  workspace_deleted: 410,
+  workspace_paused: 409,
+  rate_limited: 429,
+  plan_limit: 409,
+  invalid_credentials: 401,
+  conflict: 409,
+  internal: 500,
+};
+
+export type ErrorExtra = Record<string, string | number | boolean | string[] | undefined>;
+
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly extra: ErrorExtra;
+
+  constructor(code: ErrorCode, message: string, extra: ErrorExtra = {}) {
+    super(message);
+    this.name = "DomainError";
+    this.code = code;
+    this.status = STATUS[code];
+    this.extra = extra;
+  }
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && Object.hasOwn(STATUS, value);
+}
+
+export function statusOf(code: ErrorCode): number {
+  return STATUS[code];
+}
+
+export const notFound = (what: string) => new DomainError("not_found", `${what} was not found.`);

@@ -1,0 +1,73 @@
+// The one HTTP application: operators' routes, GraphQL for persons, and the REST facade. Every
+// request gets an id that its log lines and its answer carry.
+import { randomUUID } from "node:crypto";
+import { Hono } from "hono";
+import { getCookie } from "hono/cookie";
+import { createRestApp } from "../../facades/rest/app.ts";
+import { errorResponse } from "../../facades/rest/errors.ts";
+import { createGraphQLServer } from "../../schema/yoga.ts";
+import { authenticateSession, bearerToken } from "../auth/authenticate.ts";
+import { pruneCounters } from "../auth/rateCounters.ts";
+import { SESSION_COOKIE } from "../auth/sessions.ts";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/database.ts";
+import { pendingMigrations } from "../db/migrate.ts";
+import { DomainError } from "../errors.ts";
+import { log, logContext } from "../log.ts";
+
+export function createApp(db: Database, config: Config) {
+  const yoga = createGraphQLServer(db, { graphiql: process.env.NODE_ENV !== "production" });
+  const app = new Hono();
+
+  app.use("*", async (c, next) => {
+    const requestId = c.req.header("X-Request-Id")?.slice(0, 100) || randomUUID();
+    const started = performance.now();
+    await logContext.run({ requestId }, async () => {
+      await next();
+      c.header("X-Request-Id", requestId);
+      log.info(
+        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        "request",
+      );
+    });
+  });
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", async (c) => {
+    try {
+      await db.pool.query("SELECT 1");
+    } catch {
+      return c.json({ status: "unavailable", database: "unreachable" }, 503);
+    }
+    const pending = await pendingMigrations(db.pool);
+    if (pending.length > 0) return c.json({ status: "unavailable", database: "ok", pendingMigrations: pending }, 503);
+    return c.json({ status: "ok", database: "ok", migrations: "applied" });
+  });
+
+  // GraphQL over the network serves signed-in persons. Keys and agents use their own paths;
+  // a token sent here is refused like any token on the wrong path.
+  app.on(["GET", "POST"], "/graphql", async (c) => {
+    try {
+      if (bearerToken(c.req.header("Authorization")) !== undefined) {
+        throw new DomainError("invalid_key", "Bearer tokens are not accepted on /graphql; use /api/v1 or /mcp/v1.");
+      }
+      const cookie = getCookie(c, SESSION_COOKIE);
+      const principal = cookie ? await authenticateSession(db, cookie) : undefined;
+      return yoga.fetch(c.req.raw, { principal });
+    } catch (error) {
+      return errorResponse(error);
+    }
+  });
+
+  app.route("/", createRestApp(db, yoga, config));
+  app.notFound(() => errorResponse(new DomainError("not_found", "No such route.")));
+  app.onError((error) => errorResponse(error));
+  return { app, yoga };
+}
+
+/** Old rate windows are dropped now and then; any process may do it. */
+export function startHousekeeping(db: Database): () => void {
+  const timer = setInterval(() => void pruneCounters(db.pool).catch(() => undefined), 5 * 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,58 @@
+// Starts the service: a database (the configured one, or an embedded PostgreSQL under ./.data/),
+// its migrations, then the HTTP server on one port. ROLE=api|worker|all chooses what this
+// process runs; background workers arrive with the pipeline (jobs/).
+import { serve } from "@hono/node-server";
+import { readConfig } from "./config.ts";
+import { openDatabase } from "./db/database.ts";
+import { useEmbeddedPostgres } from "./db/embeddedPostgres.ts";
+import { migrate } from "./db/migrate.ts";
+import { createApp, startHousekeeping } from "./http/server.ts";
+import { log } from "./log.ts";
+
+async function main() {
+  const config = readConfig();
+  let databaseUrl = config.databaseUrl;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  if (!databaseUrl) {
+    const embedded = await useEmbeddedPostgres(config.dataDir);
+    databaseUrl = embedded.url;
+    stopEmbedded = embedded.stop;
+    log.info({ dataDir: config.dataDir }, "using the embedded PostgreSQL (set DATABASE_URL to use your own)");
+  }
+  const applied = await migrate(databaseUrl);
+  if (applied.length > 0) log.info({ applied }, "migrations applied");
+  const db = openDatabase(databaseUrl);
+
+  const stoppers: (() => Promise<void> | void)[] = [];
+  if (config.role === "api" || config.role === "all") {
+    const { app } = createApp(db, config);
+    stoppers.push(startHousekeeping(db));
+    await new Promise<void>((resolve) => {
+      const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+        const address = `http://${info.family === "IPv6" ? `[${info.address}]` : info.address}:${info.port}`;
+        log.info({ address, role: config.role }, `listening on ${address}`);
+        resolve();
+      });
+      stoppers.push(() => new Promise<void>((done) => server.close(() => done())));
+    });
+  }
+  if (config.role === "worker") log.info("worker role: no background queues exist yet; idling until stopped");
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "stopping");
+    for (const s of stoppers.reverse()) await s();
+    await db.close();
+    await stopEmbedded?.();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+main().catch((error) => {
+  log.fatal({ err: error }, "could not start");
+  process.exit(1);
+});

@@ -1,0 +1,42 @@
+// The steps an article job runs, in order, for a given brief. The estimate shows this plan and
+// the job (a later part of the pipeline) follows it, so both read it from here.
+import { LANGUAGE_NAMES, type Language } from "../languages.ts";
+
+export interface PlannedStep {
+  id: string;
+  name: string;
+  estMs: number;
+  optional: boolean;
+}
+
+interface PlanInput {
+  seo: boolean;
+  illustration: string;
+  versions: readonly Language[];
+}
+
+// Typical times on the reference machine; refined once the pipeline is measured (bench/).
+const ARTICLE_STEPS: readonly (PlannedStep & { when?: (b: PlanInput) => boolean })[] = [
+  { id: "find", name: "Find pages", estMs: 8000, optional: false },
+  { id: "group", name: "Group pages by independent origin", estMs: 2000, optional: false },
+  { id: "read", name: "Read pages", estMs: 12000, optional: false },
+  { id: "check", name: "Check claims across origins", estMs: 6000, optional: false },
+  { id: "write", name: "Write the article", estMs: 20000, optional: false },
+  { id: "seo", name: "Write SEO fields", estMs: 3000, optional: true, when: (b) => b.seo },
+  { id: "qa", name: "Read the article back against the sources", estMs: 6000, optional: false },
+  { id: "illustrate", name: "Make the illustration", estMs: 10000, optional: true, when: (b) => b.illustration === "generate" },
+];
+
+export function languageSteps(code: Language, seo: boolean): PlannedStep[] {
+  const name = LANGUAGE_NAMES[code];
+  return [
+    { id: `write-${code}`, name: `Write the ${name} version`, estMs: 20000, optional: true },
+    ...(seo ? [{ id: `seo-${code}`, name: `Write ${name} SEO fields`, estMs: 3000, optional: true }] : []),
+    { id: `qa-${code}`, name: `Read the ${name} version back`, estMs: 6000, optional: true },
+  ];
+}
+
+export function articleStepPlan(input: PlanInput): PlannedStep[] {
+  const steps = ARTICLE_STEPS.filter((s) => !s.when || s.when(input)).map(({ when: _when, ...step }) => step);
+  return [...steps, ...input.versions.flatMap((code) => languageSteps(code, input.seo))];
+}
