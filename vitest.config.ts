@@ -1,6 +1,9 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // Node loads graphql's CommonJS build for every importer; vite would hand our own imports the
+  // ESM build instead, and graphql-js refuses objects from a second copy. One copy, as in Node.
+  resolve: { alias: [{ find: /^graphql$/, replacement: "graphql/index.js" }] },
   test: {
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/support/globalSetup.ts"],

@@ -55,6 +55,6 @@ export function createRestApp(db: Database, yoga: Yoga, config: Config) {
   });
 
   app.notFound(() => errorResponse(new DomainError("not_found", "No such route.")));
-  app.onError((error) => errorResponse(error));
+  app.onError((error, c) => errorResponse(error, c.get("limitHeaders")));
   return app;
 }

@@ -22,11 +22,16 @@ import type { AppEnv } from "./env.ts";
 const POLICY = "requests";
 
 /** Counts the request against the credential's 60-a-minute limit and sets the RateLimit headers. */
-async function countRequest(c: Context, db: Database, credentialId: string): Promise<void> {
+async function countRequest(c: Context<AppEnv>, db: Database, credentialId: string): Promise<void> {
   const { count, resetSeconds } = await countHit(db.pool, `requests:${credentialId}`);
   const remaining = Math.max(0, REQUESTS_PER_MINUTE - count);
-  c.header("RateLimit-Policy", `"${POLICY}";q=${REQUESTS_PER_MINUTE};w=60`);
-  c.header("RateLimit", `"${POLICY}";r=${remaining};t=${resetSeconds}`);
+  const headers = {
+    "RateLimit-Policy": `"${POLICY}";q=${REQUESTS_PER_MINUTE};w=60`,
+    RateLimit: `"${POLICY}";r=${remaining};t=${resetSeconds}`,
+  };
+  // Kept on the context too, so error answers (built apart from c.res) carry them as well.
+  c.set("limitHeaders", headers);
+  for (const [name, value] of Object.entries(headers)) c.header(name, value);
   if (count > REQUESTS_PER_MINUTE) {
     throw new DomainError(
       "rate_limited",
@@ -36,7 +41,13 @@ async function countRequest(c: Context, db: Database, credentialId: string): Pro
   }
 }
 
-export async function principalFromBearer(c: Context, db: Database, token: string, surface: Surface, trustProxy: boolean) {
+export async function principalFromBearer(
+  c: Context<AppEnv>,
+  db: Database,
+  token: string,
+  surface: Surface,
+  trustProxy: boolean,
+) {
   const address = clientAddress(c, trustProxy);
   await assertAddressNotBlocked(db, address);
   let principal: Principal;

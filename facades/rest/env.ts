@@ -4,6 +4,7 @@ import type { Principal } from "../../src/auth/principal.ts";
 export type AppEnv = {
   Variables: {
     principal: Principal;
-    requestId: string;
+    /** RateLimit headers of this request's credential, for every answer including errors. */
+    limitHeaders: Record<string, string>;
   };
 };

@@ -27,8 +27,8 @@ export function hasShape(token: string, kind: TokenKind): boolean {
 }
 
 /** A short, safe way to name a token in lists: its prefix and last four characters. */
-export function tokenHint(token: string): string {
-  return `${token.slice(0, token.lastIndexOf("_") + 1)}…${token.slice(-4)}`;
+export function tokenHint(token: string, kind: TokenKind): string {
+  return `${TOKEN_PREFIX[kind]}…${token.slice(-4)}`;
 }
 
 export function sameHash(a: string, b: string): boolean {

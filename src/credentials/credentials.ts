@@ -80,7 +80,7 @@ export async function createCredential(db: Database, person: PersonPrincipal, ki
     createdById: person.personId,
     name,
     tokenHash: hashToken(token),
-    tokenHint: tokenHint(token),
+    tokenHint: tokenHint(token, kind),
     scopes,
     dailyCap,
   };

@@ -78,19 +78,20 @@ export async function addMember(db: Database, workspaceId: string, input: AddMem
   const workspace = await db.prisma.workspace.findUnique({ where: { id: workspaceId } });
   if (!workspace) throw new DomainError("not_found", "No such workspace.");
   const person = await findOrCreatePerson(db, input.email, input.password, input.name);
-  const membership = await db.prisma.membership.upsert({
-    where: { workspaceId_personId: { workspaceId, personId: person.id } },
-    create: { workspaceId, personId: person.id, role: input.role },
-    update: { role: input.role },
+  const membership = await db.prisma.$transaction(async (tx) => {
+    const changed = await tx.membership.upsert({
+      where: { workspaceId_personId: { workspaceId, personId: person.id } },
+      create: { workspaceId, personId: person.id, role: input.role },
+      update: { role: input.role },
+    });
+    // Checked inside the transaction so a demotion that leaves no Owner is rolled back.
+    if ((await tx.membership.count({ where: { workspaceId, role: "Owner" } })) === 0) throw lastOwner();
+    return changed;
   });
-  if (membership.role !== "Owner") await assertOwnerRemains(db, workspaceId);
   return { workspaceId, personId: person.id, email: person.email, name: person.name, role: membership.role };
 }
 
-async function assertOwnerRemains(db: Database, workspaceId: string) {
-  const owners = await db.prisma.membership.count({ where: { workspaceId, role: "Owner" } });
-  if (owners === 0) throw new DomainError("conflict", "A workspace keeps at least one Owner.");
-}
+const lastOwner = () => new DomainError("conflict", "A workspace keeps at least one Owner.");
 
 /**
  * A person leaves: their membership goes, their keys and agents in the workspace are revoked and
@@ -105,7 +106,7 @@ export async function removeMember(db: Database, workspaceId: string, email: str
   const revoked = await db.prisma.$transaction(async (tx) => {
     await tx.membership.delete({ where: { id: membership.id } });
     const owners = await tx.membership.count({ where: { workspaceId, role: "Owner" } });
-    if (owners === 0) throw new DomainError("conflict", "A workspace keeps at least one Owner.");
+    if (owners === 0) throw lastOwner();
     const credentials = await tx.credential.updateMany({
       where: { workspaceId, createdById: person.id, revokedAt: null },
       data: { revokedAt: now },

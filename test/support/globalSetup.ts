@@ -1,7 +1,7 @@
 // Finds a PostgreSQL for the whole run: DATABASE_URL when set, else a server on 127.0.0.1:5432
 // when one answers, else an embedded one started for this run. Each test file then makes its
 // own database on it (test/support/testDatabase.ts).
-import { mkdtemp, rm } from "node:fs/promises";
+import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -38,6 +38,8 @@ export default async function setup(project: TestProject) {
     }
   }
   const dir = await mkdtemp(path.join(tmpdir(), "articles-test-pg-"));
+  // As root the server runs as the `postgres` user, which must be able to enter the directory.
+  await chmod(dir, 0o755);
   const embedded = await startEmbeddedPostgres(dir);
   project.provide("adminDatabaseUrl", embedded.url);
   return async () => {

@@ -1,0 +1,169 @@
+// POST /api/v1/briefs/{id}/estimate: credits and parts, the step plan, and when `enough` is false.
+import { beforeAll, describe, expect, it } from "vitest";
+import { grantCredits } from "../src/credits/creditLedger.ts";
+import { updateWorkspace } from "../src/workspaces/workspaceLifecycle.ts";
+import { makeKey, makeWorld, type World } from "./support/fixtures.ts";
+import { call, errorOf } from "./support/http.ts";
+import { startTestServer, type TestServer } from "./support/testServer.ts";
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+async function setUp(credits: number, keyOptions: { dailyCap?: number; scopes?: string[] } = {}) {
+  const world = await makeWorld(server.baseUrl, server.db, credits);
+  const { key, token } = await makeKey(server.baseUrl, world.owner, { siteId: world.siteId, ...keyOptions });
+  return { world, token, keyId: key.id };
+}
+
+async function estimate(token: string, brief: Record<string, unknown>, query = "") {
+  const made = await call(server.baseUrl, "/api/v1/briefs", { token, body: brief });
+  expect(made.status).toBe(200);
+  return call(server.baseUrl, `/api/v1/briefs/${made.body.id}/estimate${query}`, { token, method: "POST" });
+}
+
+const ids = (steps: { id: string }[]) => steps.map((s) => s.id);
+
+describe("credits, parts and steps", () => {
+  let token: string;
+  beforeAll(async () => {
+    ({ token } = await setUp(100));
+  });
+
+  it("costs 1 credit for a standard article with the default steps", async () => {
+    const reply = await estimate(token, {});
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({
+      credits: 1,
+      parts: [{ label: "Article", credits: 1, kind: "article" }],
+      steps: expect.any(Array),
+      enough: true,
+    });
+    expect(ids(reply.body.steps)).toEqual(["find", "group", "read", "check", "write", "seo", "qa"]);
+    for (const step of reply.body.steps) {
+      expect(step).toEqual({ id: expect.any(String), name: expect.any(String), estMs: expect.any(Number) });
+      expect(Number.isInteger(step.estMs) && step.estMs > 0).toBe(true);
+    }
+    // The balance is never shown.
+    expect(JSON.stringify(reply.body)).not.toMatch(/balance|100/);
+  });
+
+  it("costs 2 for a long article and 1 more per language version, parts adding up", async () => {
+    const reply = await estimate(token, { length: "long", language: "en+de+ja" });
+    expect(reply.body.credits).toBe(4);
+    expect(reply.body.parts).toEqual([
+      { label: expect.any(String), credits: 2, kind: "article" },
+      { label: expect.stringContaining("de"), credits: 1, kind: "version" },
+      { label: expect.stringContaining("ja"), credits: 1, kind: "version" },
+    ]);
+    const sum = reply.body.parts.reduce((n: number, p: { credits: number }) => n + p.credits, 0);
+    expect(sum).toBe(reply.body.credits);
+  });
+
+  it("lists seo only when asked, illustrate only for generate, and three steps per version in order", async () => {
+    const noSeo = await estimate(token, { seo: false, illustration: "upload" });
+    expect(ids(noSeo.body.steps)).toEqual(["find", "group", "read", "check", "write", "qa"]);
+    const all = await estimate(token, { illustration: "generate", language: "fr+en+de" });
+    expect(ids(all.body.steps)).toEqual([
+      "find",
+      "group",
+      "read",
+      "check",
+      "write",
+      "seo",
+      "qa",
+      "illustrate",
+      "write-en",
+      "seo-en",
+      "qa-en",
+      "write-de",
+      "seo-de",
+      "qa-de",
+    ]);
+    const versionsNoSeo = await estimate(token, { seo: false, language: "de+pl" });
+    expect(ids(versionsNoSeo.body.steps).slice(-2)).toEqual(["write-pl", "qa-pl"]);
+  });
+
+  it("gives 404 for an unknown brief, another site's brief, and an articleId not written from the brief", async () => {
+    expect(
+      errorOf(
+        await call(server.baseUrl, "/api/v1/briefs/00000000-0000-0000-0000-000000000000/estimate", { token, method: "POST" }),
+      ),
+    ).toEqual({ status: 404, error: "not_found" });
+    const other = await setUp(1);
+    const theirs = await call(server.baseUrl, "/api/v1/briefs", { token: other.token, body: {} });
+    expect(errorOf(await call(server.baseUrl, `/api/v1/briefs/${theirs.body.id}/estimate`, { token, method: "POST" }))).toEqual({
+      status: 404,
+      error: "not_found",
+    });
+    expect(errorOf(await estimate(token, {}, "?articleId=00000000-0000-0000-0000-00000000000A"))).toEqual({
+      status: 404,
+      error: "not_found",
+    });
+  });
+
+  it("needs the brief scope", async () => {
+    const made = await call(server.baseUrl, "/api/v1/briefs", { token, body: {} });
+    const world = await makeWorld(server.baseUrl, server.db);
+    const readOnly = await makeKey(server.baseUrl, world.owner, { scopes: ["read"] });
+    // Another workspace's key cannot see the brief at all; a read-only key lacks the scope first.
+    const reply = await call(server.baseUrl, `/api/v1/briefs/${made.body.id}/estimate`, {
+      token: readOnly.token,
+      method: "POST",
+    });
+    expect(errorOf(reply)).toEqual({ status: 403, error: "scope_missing" });
+  });
+});
+
+describe("enough", () => {
+  it("is true when the balance covers the credits exactly, false when it falls short", async () => {
+    const { token, world } = await setUp(2);
+    expect((await estimate(token, { length: "long" })).body.enough).toBe(true);
+    expect((await estimate(token, { length: "long", language: "en+de" })).body.enough).toBe(false);
+    await grantCredits(server.db, world.workspaceId, 1);
+    expect((await estimate(token, { length: "long", language: "en+de" })).body.enough).toBe(true);
+  });
+
+  it("is false once the trial has ended, whatever the balance", async () => {
+    const { token, world } = await setUp(50);
+    expect((await estimate(token, {})).body.enough).toBe(true);
+    await updateWorkspace(server.db, world.workspaceId, { trialEndsAt: new Date(Date.now() - 1000).toISOString() });
+    expect((await estimate(token, {})).body.enough).toBe(false);
+    await updateWorkspace(server.db, world.workspaceId, { plan: "standard", trialEndsAt: "none" });
+    expect((await estimate(token, {})).body.enough).toBe(true);
+  });
+
+  it("is false when today's spend plus the credits would pass the key's daily cap", async () => {
+    const { token, world, keyId } = await setUp(50, { dailyCap: 3 });
+    expect((await estimate(token, { length: "long", language: "en+de" })).body.enough).toBe(true); // 3 of 3
+    expect((await estimate(token, { length: "long", language: "en+de+fr" })).body.enough).toBe(false); // 4 > 3
+    // Spend today counts holds minus releases since 00:00 UTC.
+    await server.db.prisma.creditEntry.create({
+      data: { workspaceId: world.workspaceId, credentialId: keyId, kind: "hold", amount: -2 },
+    });
+    expect((await estimate(token, {})).body.enough).toBe(true); // 2 + 1 = 3
+    expect((await estimate(token, { length: "long" })).body.enough).toBe(false); // 2 + 2 = 4
+    await server.db.prisma.creditEntry.create({
+      data: { workspaceId: world.workspaceId, credentialId: keyId, kind: "release", amount: 1 },
+    });
+    expect((await estimate(token, { length: "long" })).body.enough).toBe(true); // 1 + 2 = 3
+    // Yesterday's holds do not count.
+    await server.db.prisma.creditEntry.create({
+      data: {
+        workspaceId: world.workspaceId,
+        credentialId: keyId,
+        kind: "hold",
+        amount: -5,
+        createdAt: new Date(Date.now() - 86_400_000 * 2),
+      },
+    });
+    expect((await estimate(token, { length: "long" })).body.enough).toBe(true);
+  });
+
+  it("is false for every brief when the cap is 0", async () => {
+    const { token } = await setUp(50, { dailyCap: 0 });
+    expect((await estimate(token, {})).body.enough).toBe(false);
+  });
+});
