@@ -15,6 +15,7 @@ export type ErrorCode =
   | "rate_limited"
   | "plan_limit"
   | "invalid_credentials"
+  | "forbidden_origin"
   | "conflict"
   | "internal";
 
@@ -32,6 +33,7 @@ const STATUS: Record<ErrorCode, number> = {
   rate_limited: 429,
   plan_limit: 409,
   invalid_credentials: 401,
+  forbidden_origin: 403,
   conflict: 409,
   internal: 500,
 };

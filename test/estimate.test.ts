@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { grantCredits } from "../src/credits/creditLedger.ts";
 import { updateWorkspace } from "../src/workspaces/workspaceLifecycle.ts";
-import { makeKey, makeWorld, type World } from "./support/fixtures.ts";
+import { makeKey, makeWorld } from "./support/fixtures.ts";
 import { call, errorOf } from "./support/http.ts";
 import { startTestServer, type TestServer } from "./support/testServer.ts";
 

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeKey, makeWorld, type World } from "./support/fixtures.ts";
 import { call, errorOf } from "./support/http.ts";
+import { awaitRoomInWindow } from "./support/rateWindow.ts";
 import { type ServiceProcess, startServiceProcess } from "./support/serviceProcess.ts";
 import { startTestServer, type TestServer } from "./support/testServer.ts";
 
@@ -14,25 +15,13 @@ beforeAll(async () => {
   world = await makeWorld(server.baseUrl, server.db);
 });
 
-/**
- * The limit counts per clock minute of the database. A burst that straddles a minute boundary
- * would be split across two windows, so wait for a fresh minute when fewer than 15 s remain.
- */
-async function awaitRoomInWindow(): Promise<void> {
-  const { rows } = await server.db.pool.query<{ left: number }>(
-    `SELECT EXTRACT(EPOCH FROM (date_trunc('minute', now()) + interval '1 minute' - now()))::float AS left`,
-  );
-  const left = rows[0]?.left ?? 60;
-  if (left < 15) await new Promise((r) => setTimeout(r, left * 1000 + 200));
-}
-
 const briefPath = "/api/v1/briefs/00000000-0000-0000-0000-000000000000";
 
 describe("60 requests a minute per credential", () => {
   it("answers the 61st with 429 rate_limited, Retry-After and a message naming the limit", async () => {
     const { token } = await makeKey(server.baseUrl, world.owner, { siteId: world.siteId, scopes: ["read"] });
     const other = (await makeKey(server.baseUrl, world.owner, { siteId: world.siteId, scopes: ["read"] })).token;
-    await awaitRoomInWindow();
+    await awaitRoomInWindow(server.db);
     let lastRemaining = Number.POSITIVE_INFINITY;
     for (let i = 1; i <= 60; i++) {
       const reply = await call(server.baseUrl, briefPath, { token });
@@ -73,7 +62,7 @@ describe("60 requests a minute per credential", () => {
 
     it("lets exactly 60 of 80 concurrent requests through, whichever process answers", async () => {
       const { token } = await makeKey(server.baseUrl, world.owner, { siteId: world.siteId, scopes: ["read"] });
-      await awaitRoomInWindow();
+      await awaitRoomInWindow(server.db);
       const replies = await Promise.all(
         Array.from({ length: 80 }, (_, i) => call(i % 2 === 0 ? a.baseUrl : b.baseUrl, briefPath, { token })),
       );

@@ -5,9 +5,9 @@ import type { Yoga } from "../../schema/yoga.ts";
 import type { Config } from "../../src/config.ts";
 import type { Database } from "../../src/db/database.ts";
 import { DomainError } from "../../src/errors.ts";
+import type { AppEnv } from "../../src/http/appEnv.ts";
+import { errorResponse } from "../../src/http/httpErrors.ts";
 import { restAuth } from "./edgeAuth.ts";
-import type { AppEnv } from "./env.ts";
-import { errorResponse } from "./errors.ts";
 import { briefRoutes } from "./routes/briefs.ts";
 import { developerRoutes } from "./routes/developer.ts";
 import { sessionRoutes } from "./routes/session.ts";
@@ -55,6 +55,6 @@ export function createRestApp(db: Database, yoga: Yoga, config: Config) {
   });
 
   app.notFound(() => errorResponse(new DomainError("not_found", "No such route.")));
-  app.onError((error, c) => errorResponse(error, c.get("limitHeaders")));
+  app.onError((error, c) => errorResponse(error, { headers: c.get("limitHeaders") }));
   return app;
 }

@@ -1,6 +1,7 @@
 // Turns what a request carries (a bearer token or a session cookie) into a Principal, applying
 // Authentication rules 1-6 of the spec. Scope, role and allowlist checks (rule 7-8) are declared
 // on the GraphQL fields, not here.
+import type { Role } from "../../prisma/generated/client/enums.ts";
 import type { Database } from "../db/database.ts";
 import { DomainError } from "../errors.ts";
 import type { CredentialPrincipal, PersonPrincipal } from "./principal.ts";
@@ -53,64 +54,101 @@ function assertWorkspaceUsable(workspace: { status: string; deletedAt: Date | nu
   }
 }
 
+interface CredentialRow {
+  id: string;
+  kind: "key" | "agent";
+  workspace_id: string;
+  site_id: string | null;
+  created_by_id: string;
+  name: string;
+  token_hash: string;
+  token_hint: string;
+  scopes: string[] | null;
+  daily_cap: number | null;
+  revoked_at: Date | null;
+  site_gone: boolean;
+  workspace_status: string;
+  deleted_at: Date | null;
+  restore_until: Date | null;
+  person_name: string;
+  role: Role | null;
+}
+
+// One round trip for everything a credential's validity depends on: the credential, its site,
+// its workspace, and whether its creator is still a member (and with which role).
+const CREDENTIAL_SQL = `
+  SELECT c.id, c.kind, c.workspace_id, c.site_id, c.created_by_id, c.name, c.token_hash, c.token_hint,
+         c.scopes, c.daily_cap, c.revoked_at,
+         (c.site_id IS NOT NULL AND (s.id IS NULL OR s.deleted_at IS NOT NULL)) AS site_gone,
+         w.status AS workspace_status, w.deleted_at, w.restore_until,
+         p.name AS person_name, m.role
+    FROM credential c
+    JOIN workspace w ON w.id = c.workspace_id
+    JOIN person p ON p.id = c.created_by_id
+    LEFT JOIN site s ON s.id = c.site_id
+    LEFT JOIN membership m ON m.workspace_id = c.workspace_id AND m.person_id = c.created_by_id
+   WHERE c.token_hash = $1`;
+
 /** Resolves a bearer token for a surface, or throws invalid_key / workspace_deleted. */
 export async function authenticateToken(db: Database, token: string, surface: Surface): Promise<CredentialPrincipal> {
   const kind = SURFACE_TOKEN[surface];
   if (!hasShape(token, kind)) throw unknownToken();
   const hash = hashToken(token);
-  const credential = await db.prisma.credential.findUnique({
-    where: { tokenHash: hash },
-    include: { workspace: true, site: true, createdBy: true },
-  });
-  if (
-    !credential ||
-    !sameHash(credential.tokenHash, hash) ||
-    credential.kind !== kind ||
-    credential.revokedAt ||
-    (credential.siteId && (!credential.site || credential.site.deletedAt))
-  ) {
+  const { rows } = await db.pool.query<CredentialRow>(CREDENTIAL_SQL, [hash]);
+  const row = rows[0];
+  // A credential whose creator left the workspace (no membership) is unknown, whatever its own state.
+  if (!row || !sameHash(row.token_hash, hash) || row.kind !== kind || row.revoked_at || row.site_gone || !row.role) {
     throw unknownToken();
   }
-  // A credential whose creator left the workspace is unknown, whatever its own state.
-  const membership = await db.prisma.membership.findUnique({
-    where: { workspaceId_personId: { workspaceId: credential.workspaceId, personId: credential.createdById } },
-  });
-  if (!membership) throw unknownToken();
-  assertWorkspaceUsable(credential.workspace);
+  assertWorkspaceUsable({ status: row.workspace_status, deletedAt: row.deleted_at, restoreUntil: row.restore_until });
   return {
-    kind: credential.kind,
-    credentialId: credential.id,
-    name: credential.name,
-    tokenHint: credential.tokenHint,
-    workspaceId: credential.workspaceId,
-    ...(credential.siteId ? { siteId: credential.siteId } : {}),
-    scopes: (credential.scopes ?? []).filter(isScope),
-    ...(credential.dailyCap !== null ? { dailyCap: credential.dailyCap } : {}),
-    personId: credential.createdById,
-    personName: credential.createdBy.name,
-    role: membership.role,
+    kind: row.kind,
+    credentialId: row.id,
+    name: row.name,
+    tokenHint: row.token_hint,
+    workspaceId: row.workspace_id,
+    ...(row.site_id ? { siteId: row.site_id } : {}),
+    scopes: (row.scopes ?? []).filter(isScope),
+    ...(row.daily_cap !== null ? { dailyCap: row.daily_cap } : {}),
+    personId: row.created_by_id,
+    personName: row.person_name,
+    role: row.role,
   };
 }
+
+interface SessionRow {
+  id: string;
+  person_id: string;
+  workspace_id: string;
+  person_name: string;
+  role: Role | null;
+  workspace_status: string;
+  deleted_at: Date | null;
+  restore_until: Date | null;
+}
+
+const SESSION_SQL = `
+  SELECT se.id, se.person_id, se.workspace_id, p.name AS person_name, m.role,
+         w.status AS workspace_status, w.deleted_at, w.restore_until
+    FROM session se
+    JOIN person p ON p.id = se.person_id
+    JOIN workspace w ON w.id = se.workspace_id
+    LEFT JOIN membership m ON m.workspace_id = se.workspace_id AND m.person_id = se.person_id
+   WHERE se.token_hash = $1 AND se.revoked_at IS NULL AND se.expires_at > now()`;
 
 /** Resolves a session cookie value; undefined when it names no live session. */
 export async function authenticateSession(db: Database, cookie: string): Promise<PersonPrincipal | undefined> {
   if (!hasShape(cookie, "session")) return undefined;
-  const session = await db.prisma.session.findUnique({
-    where: { tokenHash: hashToken(cookie) },
-    include: { person: true, workspace: true },
-  });
-  if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now()) return undefined;
-  const membership = await db.prisma.membership.findUnique({
-    where: { workspaceId_personId: { workspaceId: session.workspaceId, personId: session.personId } },
-  });
-  if (!membership) return undefined;
-  assertWorkspaceUsable(session.workspace);
+  const { rows } = await db.pool.query<SessionRow>(SESSION_SQL, [hashToken(cookie)]);
+  const row = rows[0];
+  if (!row?.role) return undefined;
+  assertWorkspaceUsable({ status: row.workspace_status, deletedAt: row.deleted_at, restoreUntil: row.restore_until });
   return {
     kind: "person",
-    sessionId: session.id,
-    workspaceId: session.workspaceId,
-    personId: session.personId,
-    personName: session.person.name,
-    role: membership.role,
+    sessionId: row.id,
+    workspaceId: row.workspace_id,
+    personId: row.person_id,
+    personName: row.person_name,
+    role: row.role,
   };
 }

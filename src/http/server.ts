@@ -3,8 +3,8 @@
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
+import { createMcpApp } from "../../facades/mcp/app.ts";
 import { createRestApp } from "../../facades/rest/app.ts";
-import { errorResponse } from "../../facades/rest/errors.ts";
 import { createGraphQLServer } from "../../schema/yoga.ts";
 import { authenticateSession, bearerToken } from "../auth/authenticate.ts";
 import { pruneCounters } from "../auth/rateCounters.ts";
@@ -14,6 +14,7 @@ import type { Database } from "../db/database.ts";
 import { pendingMigrations } from "../db/migrate.ts";
 import { DomainError } from "../errors.ts";
 import { log, logContext } from "../log.ts";
+import { errorResponse } from "./httpErrors.ts";
 
 export function createApp(db: Database, config: Config) {
   const yoga = createGraphQLServer(db, { graphiql: process.env.NODE_ENV !== "production" });
@@ -60,6 +61,7 @@ export function createApp(db: Database, config: Config) {
   });
 
   app.route("/", createRestApp(db, yoga, config));
+  app.route("/", createMcpApp(db, config));
   app.notFound(() => errorResponse(new DomainError("not_found", "No such route.")));
   app.onError((error) => errorResponse(error));
   return { app, yoga };

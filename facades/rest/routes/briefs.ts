@@ -1,7 +1,7 @@
 // Briefs over REST: each route is one GraphQL operation.
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { Yoga } from "../../../schema/yoga.ts";
-import type { AppEnv } from "../env.ts";
+import type { AppEnv } from "../../../src/http/appEnv.ts";
 import { graphqlCall } from "../graphqlCall.ts";
 import { Brief, BriefBody, Estimate, EstimateQuery, IdParam } from "../requestSchemas.ts";
 import { AUTH_ERRORS, BEARER, errors, jsonBody, jsonResponse } from "../routeKit.ts";

@@ -2,7 +2,7 @@
 // here is refused by the operations' person-only scope (key_not_allowed).
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Yoga } from "../../../schema/yoga.ts";
-import type { AppEnv } from "../env.ts";
+import type { AppEnv } from "../../../src/http/appEnv.ts";
 import { graphqlCall } from "../graphqlCall.ts";
 import { CreatedAgent, CreatedKey, Credential, CredentialChangeBody, NewAgentBody, NewKeyBody } from "../requestSchemas.ts";
 import { AUTH_ERRORS, errors, jsonBody, jsonResponse, SESSION } from "../routeKit.ts";

@@ -7,8 +7,8 @@ import { SESSION_COOKIE, signIn, signOut } from "../../../src/auth/sessions.ts";
 import type { Config } from "../../../src/config.ts";
 import type { Database } from "../../../src/db/database.ts";
 import { DomainError } from "../../../src/errors.ts";
+import type { AppEnv } from "../../../src/http/appEnv.ts";
 import { clientAddress } from "../../../src/http/clientAddress.ts";
-import type { AppEnv } from "../env.ts";
 import { SignInBody } from "../requestSchemas.ts";
 import { errors, jsonBody } from "../routeKit.ts";
 

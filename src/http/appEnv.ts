@@ -1,5 +1,5 @@
-// What a REST request carries from middleware to handler.
-import type { Principal } from "../../src/auth/principal.ts";
+// What a request on /api/v1 or /mcp/v1 carries from the authentication middleware to its handler.
+import type { Principal } from "../auth/principal.ts";
 
 export type AppEnv = {
   Variables: {
