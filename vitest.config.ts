@@ -6,6 +6,8 @@ export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: "graphql/index.js" }] },
   test: {
     include: ["test/**/*.test.ts"],
+    // In-process servers log warnings only; tests that read logs start processes with their own level.
+    env: { LOG_LEVEL: "warn" },
     globalSetup: ["test/support/globalSetup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

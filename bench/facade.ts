@@ -7,10 +7,8 @@
 // reading are the ratios against it, not the absolute numbers of whichever machine ran this.
 // Run with `npm run bench:facade`; see bench/README.md. Not a test: nothing here asserts timings.
 import { randomBytes } from "node:crypto";
-import { chmod, mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
-import { cpus, tmpdir } from "node:os";
-import path from "node:path";
+import { cpus } from "node:os";
 import { serve } from "@hono/node-server";
 import autocannon from "autocannon";
 import { Hono } from "hono";
@@ -18,8 +16,8 @@ import pg from "pg";
 import { SESSION_COOKIE } from "../src/auth/sessions.ts";
 import { readConfig } from "../src/config.ts";
 import { openDatabase } from "../src/db/database.ts";
-import { startEmbeddedPostgres } from "../src/db/embeddedPostgres.ts";
 import { migrate } from "../src/db/migrate.ts";
+import { scratchPostgres, withDatabase } from "../src/db/scratchPostgres.ts";
 import { createApp } from "../src/http/server.ts";
 import { log } from "../src/log.ts";
 import { addSite, initWorkspace } from "../src/workspaces/workspaceAdmin.ts";
@@ -42,7 +40,6 @@ const CONNECTIONS = Math.round(positiveNumber("BENCH_CONNECTIONS", 10));
 const POOL_SIZE = 10;
 /** The service's limit per API key and minute (src/auth/rateCounters.ts); no key is used more often in total. */
 const USES_PER_KEY = 60;
-const LOCAL_POSTGRES = "postgresql://postgres@127.0.0.1:5432/postgres";
 
 // The service logs a JSON line per request, and an error for each request a run cuts off when it
 // ends; at load that buries the table. Failures show in the table anyway; LOG_LEVEL brings logs back.
@@ -85,43 +82,12 @@ const progress = (message: string) => console.error(`· ${message}`);
 // ---------------------------------------------------------------------------------------------
 // PostgreSQL and the bench database
 
-async function answers(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
-  try {
-    await client.connect();
-    await client.query("SELECT 1");
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-/** DATABASE_URL when set, else a server on 127.0.0.1:5432 when one answers, else an embedded one. */
+/** DATABASE_URL when set, else 127.0.0.1:5432 when it answers, else an embedded server (BENCH_EMBEDDED=1 forces it). */
 async function findPostgres(): Promise<{ adminUrl: string; source: string }> {
-  if (process.env.BENCH_EMBEDDED !== "1") {
-    const configured = process.env.DATABASE_URL;
-    if (configured) {
-      if (!(await answers(configured))) throw new Error("DATABASE_URL is set but its server does not answer");
-      return { adminUrl: configured, source: "DATABASE_URL" };
-    }
-    if (await answers(LOCAL_POSTGRES)) return { adminUrl: LOCAL_POSTGRES, source: "127.0.0.1:5432" };
-  }
-  progress("starting an embedded PostgreSQL");
-  const dir = await mkdtemp(path.join(tmpdir(), "articles-bench-pg-"));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  // As root the server runs as a `postgres` user, which must reach the data directory inside.
-  await chmod(dir, 0o755);
-  const embedded = await startEmbeddedPostgres(dir);
-  cleanups.push(() => embedded.stop());
-  return { adminUrl: embedded.url, source: "embedded" };
-}
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
+  if (process.env.BENCH_EMBEDDED === "1") progress("starting an embedded PostgreSQL");
+  const postgres = await scratchPostgres({ embedded: process.env.BENCH_EMBEDDED === "1" });
+  cleanups.push(() => postgres.stop());
+  return postgres;
 }
 
 async function adminQuery(adminUrl: string, sql: string): Promise<pg.QueryResult> {

@@ -3,16 +3,11 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
 import { migrate } from "../../src/db/migrate.ts";
+import { withDatabase } from "../../src/db/scratchPostgres.ts";
 
 export interface TestDatabase {
   url: string;
   drop(): Promise<void>;
-}
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
 }
 
 export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
