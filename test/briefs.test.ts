@@ -135,6 +135,12 @@ describe("POST /api/v1/briefs", () => {
     expect(reply.status).toBe(200);
   });
 
+  it("creates a brief with every default when no body is sent", async () => {
+    const reply = await call(server.baseUrl, "/api/v1/briefs", { token: siteKey, method: "POST" });
+    expect(reply.status).toBe(200);
+    expect(reply.body.purpose).toBe("explainer");
+  });
+
   it("refuses a body that is not JSON with 400 validation", async () => {
     const reply = await call(server.baseUrl, "/api/v1/briefs", {
       token: siteKey,
@@ -284,6 +290,19 @@ describe("PATCH /api/v1/briefs/{id}", () => {
     const read = await call(server.baseUrl, `/api/v1/briefs/${made.body.id}`, { token: siteKey });
     expect(read.body.topic).toBe("Keep");
     expect(read.body.siteId).toBe(world.siteId);
+  });
+
+  it("needs a JSON body", async () => {
+    const made = await post(siteKey, {});
+    const reply = await call(server.baseUrl, `/api/v1/briefs/${made.body.id}`, { token: siteKey, method: "PATCH" });
+    expect(errorOf(reply)).toEqual({ status: 400, error: "validation" });
+    const text = await call(server.baseUrl, `/api/v1/briefs/${made.body.id}`, {
+      token: siteKey,
+      method: "PATCH",
+      rawBody: "topic=x",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(errorOf(text)).toEqual({ status: 400, error: "validation" });
   });
 
   it("gives 404 for a brief the credential cannot see", async () => {

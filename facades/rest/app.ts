@@ -8,6 +8,7 @@ import { DomainError } from "../../src/errors.ts";
 import type { AppEnv } from "../../src/http/appEnv.ts";
 import { errorResponse } from "../../src/http/httpErrors.ts";
 import { restAuth } from "./edgeAuth.ts";
+import { jsonBodiesOnly } from "./routeKit.ts";
 import { briefRoutes } from "./routes/briefs.ts";
 import { developerRoutes } from "./routes/developer.ts";
 import { sessionRoutes } from "./routes/session.ts";
@@ -40,6 +41,7 @@ export function createRestApp(db: Database, yoga: Yoga, config: Config) {
 
   const auth = restAuth(db, config.trustProxy, isSessionOnly);
   app.use("*", async (c, next) => (OPEN_PATHS.has(c.req.path) ? next() : auth(c, next)));
+  app.use("*", jsonBodiesOnly);
 
   sessionRoutes(app, db, config);
   briefRoutes(app, yoga);

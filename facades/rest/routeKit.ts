@@ -1,6 +1,8 @@
 // Shared pieces of route definitions: the error responses every protected route can give, and a
 // JSON body in OpenAPI terms.
 import type { z } from "@hono/zod-openapi";
+import type { Context, MiddlewareHandler } from "hono";
+import { DomainError } from "../../src/errors.ts";
 import { ErrorBody } from "./requestSchemas.ts";
 
 const error = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
@@ -27,3 +29,21 @@ export const jsonResponse = <T extends z.ZodType>(schema: T, description: string
 
 export const BEARER = [{ bearer: [] }];
 export const SESSION = [{ session: [] }];
+
+/**
+ * The request validator reads JSON bodies only and skips a body it cannot read, so a form or a
+ * missing body would pass as "nothing sent". A body must be JSON; a route that needs one says so.
+ */
+const isJson = (c: Context) => /^application\/([\w.+-]*\+)?json\s*(;|$)/i.test(c.req.header("Content-Type") ?? "");
+
+export const jsonBodiesOnly: MiddlewareHandler = async (c, next) => {
+  const hasBody = Number(c.req.header("Content-Length") ?? 0) > 0 || c.req.header("Transfer-Encoding") !== undefined;
+  if (hasBody && !isJson(c)) throw new DomainError("validation", "Send the body as JSON, with Content-Type: application/json.");
+  await next();
+};
+
+/** The validated body of a route that needs one; without a JSON body the validator saw nothing. */
+export function requiredBody<T>(c: Context, body: T): T {
+  if (!isJson(c)) throw new DomainError("validation", "This route needs a JSON body (Content-Type: application/json).");
+  return body;
+}

@@ -4,7 +4,7 @@ import type { Yoga } from "../../../schema/yoga.ts";
 import type { AppEnv } from "../../../src/http/appEnv.ts";
 import { graphqlCall } from "../graphqlCall.ts";
 import { Brief, BriefBody, Estimate, EstimateQuery, IdParam } from "../requestSchemas.ts";
-import { AUTH_ERRORS, BEARER, errors, jsonBody, jsonResponse } from "../routeKit.ts";
+import { AUTH_ERRORS, BEARER, errors, jsonBody, jsonResponse, requiredBody } from "../routeKit.ts";
 import { omitUnset } from "../shape.ts";
 
 const BRIEF_FIELDS = `id brandId siteId topic angle useUrls excludeDomains purpose audience region language tone
@@ -85,7 +85,7 @@ export function briefRoutes(app: OpenAPIHono<AppEnv>, yoga: Yoga) {
     const call = graphqlCall(yoga, c.get("principal"));
     const data = await call<{ updateBrief: object }>(
       `mutation($id: String!, $input: BriefInput) { updateBrief(id: $id, input: $input) { ${BRIEF_FIELDS} } }`,
-      { id: c.req.valid("param").id, input: c.req.valid("json") },
+      { id: c.req.valid("param").id, input: requiredBody(c, c.req.valid("json")) },
     );
     return c.json(omitUnset(data.updateBrief) as never, 200);
   });

@@ -5,7 +5,7 @@ import type { Yoga } from "../../../schema/yoga.ts";
 import type { AppEnv } from "../../../src/http/appEnv.ts";
 import { graphqlCall } from "../graphqlCall.ts";
 import { CreatedAgent, CreatedKey, Credential, CredentialChangeBody, NewAgentBody, NewKeyBody } from "../requestSchemas.ts";
-import { AUTH_ERRORS, errors, jsonBody, jsonResponse, SESSION } from "../routeKit.ts";
+import { AUTH_ERRORS, errors, jsonBody, jsonResponse, requiredBody, SESSION } from "../routeKit.ts";
 import { omitUnset } from "../shape.ts";
 
 const FIELDS = "id name siteId scopes dailyCap tokenHint createdAt lastUsedAt createdBy";
@@ -68,7 +68,7 @@ export function developerRoutes(app: OpenAPIHono<AppEnv>, yoga: Yoga) {
       async (c) => {
         const data = await graphqlCall(yoga, c.get("principal"))<Record<string, object>>(
           `mutation($input: NewCredentialInput!) { create${kind.noun}(input: $input) { ${kind.created} { ${FIELDS} } token } }`,
-          { input: c.req.valid("json") },
+          { input: requiredBody(c, c.req.valid("json")) },
         );
         return c.json(omitUnset(data[`create${kind.noun}`]) as never, 200);
       },
@@ -92,7 +92,7 @@ export function developerRoutes(app: OpenAPIHono<AppEnv>, yoga: Yoga) {
         const id = (c.req.valid("param") as Record<string, string>)[kind.param];
         const data = await graphqlCall(yoga, c.get("principal"))<Record<string, object>>(
           `mutation($id: String!, $input: CredentialChangeInput!) { update${kind.noun}(id: $id, input: $input) { ${FIELDS} } }`,
-          { id, input: c.req.valid("json") },
+          { id, input: requiredBody(c, c.req.valid("json")) },
         );
         return c.json(omitUnset(data[`update${kind.noun}`]) as never, 200);
       },

@@ -10,7 +10,7 @@ import { DomainError } from "../../../src/errors.ts";
 import type { AppEnv } from "../../../src/http/appEnv.ts";
 import { clientAddress } from "../../../src/http/clientAddress.ts";
 import { SignInBody } from "../requestSchemas.ts";
-import { errors, jsonBody } from "../routeKit.ts";
+import { errors, jsonBody, requiredBody } from "../routeKit.ts";
 
 const signInRoute = createRoute({
   method: "post",
@@ -37,7 +37,7 @@ export function sessionRoutes(app: OpenAPIHono<AppEnv>, db: Database, config: Co
     await assertAddressNotBlocked(db, address);
     let session: { token: string; expiresAt: Date };
     try {
-      session = await signIn(db, c.req.valid("json"), config.sessionDays);
+      session = await signIn(db, requiredBody(c, c.req.valid("json")), config.sessionDays);
     } catch (error) {
       if (error instanceof DomainError && error.code === "invalid_credentials") await recordRefusal(db, address);
       throw error;
