@@ -47,7 +47,8 @@ const BriefInput = builder.inputType("BriefInput", {
     language: t.string(),
     tone: t.string(),
     length: t.string(),
-    targetWords: t.int(),
+    // Float, not Int: GraphQL's Int stops at 2^31, and a larger figure is clamped like any other.
+    targetWords: t.float({ description: "A whole number; clamped to 300-3000." }),
     structure: t.string(),
     keywords: t.stringList(),
     mustAppear: t.stringList(),

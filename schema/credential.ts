@@ -48,7 +48,7 @@ const NewCredentialInput = builder.inputType("NewCredentialInput", {
     name: t.string({ required: true }),
     siteId: t.string({ description: "Left out: a whole-workspace key (Owner only). Required for an agent." }),
     scopes: t.stringList({ required: true }),
-    dailyCap: t.int({ description: "0 to 1000 credits a UTC day. Left out: no cap for a key, 5 for an agent." }),
+    dailyCap: t.int({ required: true, description: "0 to 1000 credits a UTC day." }),
   }),
 });
 

@@ -96,6 +96,7 @@ builder.mutationField("addMember", (t) =>
         password: args.password ?? undefined,
         name: args.name ?? undefined,
         role: parseRole(args.role),
+        attachExisting: false,
       });
       return { ...m, personId: lowerId(m.personId) };
     },

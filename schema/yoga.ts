@@ -27,8 +27,11 @@ export function maskError(error: unknown): Error {
       extensions: { code: original.code, status: original.status, ...original.extra },
     });
   }
-  // Parse and validation errors have no cause behind them and speak for themselves.
-  if (original === error && error instanceof Error && error.name === "GraphQLError") return error;
+  // Errors with no path never reached a resolver: the document did not parse or validate, or a
+  // variable did not coerce (a string for an Int, an Int out of range). The caller sent them.
+  if (error instanceof Error && error.name === "GraphQLError" && !located.path) {
+    return new GraphQLError(error.message, { extensions: { code: "validation", status: 400 } });
+  }
   log.error({ err: original }, "unexpected error in a resolver");
   return new GraphQLError("Something went wrong on our side.", {
     path: located.path,

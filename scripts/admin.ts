@@ -14,7 +14,7 @@ import { deleteWorkspace, updateWorkspace } from "../src/workspaces/workspaceLif
 
 const USAGE = `usage: npm run admin -- <command> [options]
 
-  init --workspace NAME --email E --password P [--name NAME] [--credits N] [--plan trial|standard|enterprise]
+  init --workspace NAME --email E [--password P] [--name NAME] [--credits N] [--plan trial|standard|enterprise]
   credits grant --workspace ID --amount N
   site add --workspace ID --domain D [--name SITE_NAME]
   site remove --workspace ID --site ID
@@ -68,7 +68,7 @@ async function run(db: ReturnType<typeof openDatabase>): Promise<unknown> {
       return initWorkspace(db, {
         workspace: need("workspace"),
         email: need("email"),
-        password: need("password"),
+        password: values.password,
         name: values.name,
         credits: values.credits === undefined ? undefined : integer("credits"),
         plan: values.plan,
@@ -87,6 +87,7 @@ async function run(db: ReturnType<typeof openDatabase>): Promise<unknown> {
         password: values.password,
         name: values.name,
         role: parseRole(need("role")),
+        attachExisting: true,
       });
     case "member remove":
       return removeMember(db, workspaceId(), need("email"));

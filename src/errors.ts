@@ -17,6 +17,7 @@ export type ErrorCode =
   | "invalid_credentials"
   | "forbidden_origin"
   | "conflict"
+  | "too_few_origins"
   | "internal";
 
 const STATUS: Record<ErrorCode, number> = {
@@ -35,6 +36,7 @@ const STATUS: Record<ErrorCode, number> = {
   invalid_credentials: 401,
   forbidden_origin: 403,
   conflict: 409,
+  too_few_origins: 422,
   internal: 500,
 };
 

@@ -4,13 +4,15 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { removeMember } from "../src/workspaces/workspaceAdmin.ts";
 import { signIn } from "./support/fixtures.ts";
 import { call, errorOf } from "./support/http.ts";
 import { startTestServer, type TestServer } from "./support/testServer.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 let server: TestServer;
+afterAll(() => server?.close());
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -77,12 +79,15 @@ describe("npm run admin", () => {
 
     // The Owner signs in and makes a key; the writer too.
     const cookie = await signIn(server.baseUrl, "ed@example.com", "long-password");
-    const key = await call(server.baseUrl, "/api/v1/developer/keys", { cookie, body: { name: "k", scopes: ["read"] } });
+    const key = await call(server.baseUrl, "/api/v1/developer/keys", {
+      cookie,
+      body: { name: "k", scopes: ["read"], dailyCap: 5 },
+    });
     expect(key.status).toBe(200);
     const writerCookie = await signIn(server.baseUrl, "w@example.com", "writer-password");
     const writerKey = await call(server.baseUrl, "/api/v1/developer/keys", {
       cookie: writerCookie,
-      body: { name: "w", siteId: site.json.siteId, scopes: ["read"] },
+      body: { name: "w", siteId: site.json.siteId, scopes: ["read"], dailyCap: 5 },
     });
     expect(writerKey.status).toBe(200);
 
@@ -116,6 +121,60 @@ describe("npm run admin", () => {
     expect(role.code).toBe(2);
     const unknown = await admin("launch", "rockets");
     expect(unknown.code).toBe(2);
+  });
+
+  it("never sets the password of an account that already exists", async () => {
+    await admin("init", "--workspace", "First", "--email", "shared@example.com", "--password", "first-password");
+    const second = await admin("init", "--workspace", "Second", "--email", "other@example.com", "--password", "other-password");
+    const withPassword = await admin(
+      "member",
+      "add",
+      "--workspace",
+      second.json.workspaceId,
+      "--email",
+      "shared@example.com",
+      "--password",
+      "new-password",
+      "--role",
+      "Editor",
+    );
+    expect(withPassword.code).toBe(2);
+    expect(withPassword.stderr).toContain("already has an account");
+    const attached = await admin(
+      "member",
+      "add",
+      "--workspace",
+      second.json.workspaceId,
+      "--email",
+      "shared@example.com",
+      "--role",
+      "Editor",
+    );
+    expect(attached.code).toBe(0);
+    expect(await signIn(server.baseUrl, "shared@example.com", "first-password")).toMatch(/^bz_session=/);
+  });
+
+  it("keeps at least one Owner, even when two Owners leave at once", async () => {
+    const init = await admin("init", "--workspace", "Pair", "--email", "one@example.com", "--password", "one-password");
+    const workspaceId = init.json.workspaceId;
+    await admin(
+      "member",
+      "add",
+      "--workspace",
+      workspaceId,
+      "--email",
+      "two@example.com",
+      "--password",
+      "two-password",
+      "--role",
+      "Owner",
+    );
+    const results = await Promise.allSettled([
+      removeMember(server.db, workspaceId, "one@example.com"),
+      removeMember(server.db, workspaceId, "two@example.com"),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(await server.db.prisma.membership.count({ where: { workspaceId, role: "Owner" } })).toBe(1);
   });
 
   it("keeps at least one Owner", async () => {

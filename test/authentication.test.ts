@@ -1,13 +1,14 @@
 // Bearer authentication exactly as the spec's Authentication rules say. The server trusts
 // X-Forwarded-For here so each test can speak from its own client address.
 import { randomBytes } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteWorkspace } from "../src/workspaces/workspaceLifecycle.ts";
 import { makeKey, makeWorld, type World } from "./support/fixtures.ts";
 import { type CallOptions, call, errorOf } from "./support/http.ts";
 import { startTestServer, type TestServer } from "./support/testServer.ts";
 
 let server: TestServer;
+afterAll(() => server?.close());
 let world: World;
 let token: string;
 let addressCount = 0;
@@ -99,6 +100,29 @@ describe("refused tokens from one client address", () => {
     expect(errorOf(await from(address, briefPath, { token, body: {} }))).toEqual({ status: 429, error: "rate_limited" });
     // ...while another address is not affected.
     expect((await from(newAddress(), briefPath, { token, body: {} })).status).toBe(200);
+  });
+
+  it("counts the address the trusted proxy saw, not what the client put before it", async () => {
+    const address = newAddress();
+    for (let i = 0; i < 20; i++) {
+      const spoofed = `203.0.113.${i}, ${address}`;
+      expect((await from(spoofed, briefPath, { token: randomKey(), body: {} })).status).toBe(401);
+    }
+    expect(errorOf(await from(`192.0.2.77, ${address}`, briefPath, { token, body: {} }))).toEqual({
+      status: 429,
+      error: "rate_limited",
+    });
+  });
+
+  it("counts IPv6 clients per /64", async () => {
+    for (let i = 0; i < 20; i++) {
+      expect((await from(`2001:db8:1:2::${i.toString(16)}`, briefPath, { token: randomKey(), body: {} })).status).toBe(401);
+    }
+    expect(errorOf(await from("2001:db8:1:2:ffff::1", briefPath, { token, body: {} }))).toEqual({
+      status: 429,
+      error: "rate_limited",
+    });
+    expect((await from("2001:db8:1:3::1", briefPath, { token, body: {} })).status).toBe(200);
   });
 
   it("counts refused sign-ins the same way", async () => {

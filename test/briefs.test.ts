@@ -1,10 +1,11 @@
 // Briefs over REST: every default, clamp and limit of the Brief table, language rules, visibility.
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addPerson, makeKey, makeWorld, type World } from "./support/fixtures.ts";
 import { call, errorOf } from "./support/http.ts";
 import { startTestServer, type TestServer } from "./support/testServer.ts";
 
 let server: TestServer;
+afterAll(() => server?.close());
 let world: World;
 let siteKey: string; // bound to world.siteId
 let wholeKey: string; // whole workspace
@@ -97,6 +98,7 @@ describe("POST /api/v1/briefs", () => {
     [3000, 3000],
     [99999, 3000],
     [-5, 300],
+    [99_999_999_999, 3000],
   ])("clamps targetWords %i to %i", async (given, stored) => {
     const reply = await post(siteKey, { targetWords: given });
     expect(reply.status).toBe(200);

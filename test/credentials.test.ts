@@ -1,12 +1,13 @@
 // The session-only credential routes: API keys and agents (Authentication §1, §5, §9, §10).
 import { createHash } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
-import { deleteSite, removeMember } from "../src/workspaces/workspaceAdmin.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addMember, deleteSite, removeMember } from "../src/workspaces/workspaceAdmin.ts";
 import { addPerson, makeKey, makeWorld, type World } from "./support/fixtures.ts";
 import { call, errorOf } from "./support/http.ts";
 import { startTestServer, type TestServer } from "./support/testServer.ts";
 
 let server: TestServer;
+afterAll(() => server?.close());
 let world: World;
 
 beforeAll(async () => {
@@ -53,13 +54,14 @@ describe("API keys", () => {
   });
 
   it.each([
-    ["an empty name", { name: "", scopes: ["read"] }],
-    ["a blank name", { name: "   ", scopes: ["read"] }],
-    ["a name of 81 characters", { name: "k".repeat(81), scopes: ["read"] }],
-    ["no name", { scopes: ["read"] }],
-    ["no scopes", { name: "k" }],
-    ["an empty scope list", { name: "k", scopes: [] }],
+    ["an empty name", { name: "", scopes: ["read"], dailyCap: 5 }],
+    ["a blank name", { name: "   ", scopes: ["read"], dailyCap: 5 }],
+    ["a name of 81 characters", { name: "k".repeat(81), scopes: ["read"], dailyCap: 5 }],
+    ["no name", { scopes: ["read"], dailyCap: 5 }],
+    ["no scopes", { name: "k", dailyCap: 5 }],
+    ["an empty scope list", { name: "k", scopes: [], dailyCap: 5 }],
     ["an unknown scope", { name: "k", scopes: ["read", "admin"] }],
+    ["no dailyCap", { name: "k", scopes: ["read"] }],
     ["a dailyCap below 0", { name: "k", scopes: ["read"], dailyCap: -1 }],
     ["a dailyCap above 1000", { name: "k", scopes: ["read"], dailyCap: 1001 }],
     ["a dailyCap that is not whole", { name: "k", scopes: ["read"], dailyCap: 2.5 }],
@@ -82,24 +84,29 @@ describe("API keys", () => {
   });
 
   it("makes a whole-workspace key for an Owner only", async () => {
-    const owners = await keys(world.owner.cookie, { name: "everything", scopes: ["read"] });
+    const owners = await keys(world.owner.cookie, { name: "everything", scopes: ["read"], dailyCap: 5 });
     expect(owners.status).toBe(200);
     expect(owners.body.key).not.toHaveProperty("siteId");
     const editor = await addPerson(server.baseUrl, server.db, world.workspaceId, "Editor");
-    expect(errorOf(await keys(editor.cookie, { name: "everything", scopes: ["read"] }))).toEqual({
+    expect(errorOf(await keys(editor.cookie, { name: "everything", scopes: ["read"], dailyCap: 5 }))).toEqual({
       status: 403,
       error: "whole_workspace_owner_only",
     });
-    expect((await keys(editor.cookie, { name: "mine", siteId: world.siteId, scopes: ["read"] })).status).toBe(200);
+    expect((await keys(editor.cookie, { name: "mine", siteId: world.siteId, scopes: ["read"], dailyCap: 5 })).status).toBe(200);
   });
 
   it("gives 404 for a site that is not in the workspace", async () => {
-    const reply = await keys(world.owner.cookie, { name: "k", siteId: "00000000-0000-0000-0000-000000000001", scopes: ["read"] });
+    const reply = await keys(world.owner.cookie, {
+      name: "k",
+      siteId: "00000000-0000-0000-0000-000000000001",
+      scopes: ["read"],
+      dailyCap: 5,
+    });
     expect(errorOf(reply)).toEqual({ status: 404, error: "not_found" });
   });
 
   it("changes only the name and daily cap; scopes and site stay fixed", async () => {
-    const { key } = await makeKey(server.baseUrl, world.owner, { siteId: world.siteId, scopes: ["read"] });
+    const { key } = await makeKey(server.baseUrl, world.owner, { siteId: world.siteId, scopes: ["read"], dailyCap: 5 });
     const renamed = await keys(world.owner.cookie, { name: "renamed", dailyCap: 3 }, "PATCH", `/${key.id}`);
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ id: key.id, name: "renamed", dailyCap: 3, scopes: ["read"], siteId: world.siteId });
@@ -112,8 +119,8 @@ describe("API keys", () => {
 
   it("shows an Owner every key and anyone else their own; others' keys are not found", async () => {
     const writer = await addPerson(server.baseUrl, server.db, world.workspaceId, "Writer");
-    const writersKey = await makeKey(server.baseUrl, writer, { siteId: world.siteId, scopes: ["read"] });
-    const ownersKey = await makeKey(server.baseUrl, world.owner, { siteId: world.siteId, scopes: ["read"] });
+    const writersKey = await makeKey(server.baseUrl, writer, { siteId: world.siteId, scopes: ["read"], dailyCap: 5 });
+    const ownersKey = await makeKey(server.baseUrl, world.owner, { siteId: world.siteId, scopes: ["read"], dailyCap: 5 });
     const writerList = (await keys(writer.cookie)).body.map((k: { id: string }) => k.id);
     expect(writerList).toEqual([writersKey.key.id]);
     const ownerList = (await keys(world.owner.cookie)).body.map((k: { id: string }) => k.id);
@@ -131,7 +138,7 @@ describe("API keys", () => {
   });
 
   it("revokes: the token stops working at once and the key leaves the list", async () => {
-    const { key, token } = await makeKey(server.baseUrl, world.owner, { siteId: world.siteId, scopes: ["read"] });
+    const { key, token } = await makeKey(server.baseUrl, world.owner, { siteId: world.siteId, scopes: ["read"], dailyCap: 5 });
     const revoked = await keys(world.owner.cookie, undefined, "DELETE", `/${key.id.toUpperCase()}`);
     expect(revoked.status).toBe(204);
     expect(errorOf(await readBriefWith(token))).toEqual({ status: 401, error: "invalid_key" });
@@ -144,7 +151,10 @@ describe("API keys", () => {
 
   it("is made only by a signed-in person, never by a key", async () => {
     const { token } = await makeKey(server.baseUrl, world.owner, { siteId: world.siteId });
-    const byKey = await call(server.baseUrl, "/api/v1/developer/keys", { token, body: { name: "child", scopes: ["read"] } });
+    const byKey = await call(server.baseUrl, "/api/v1/developer/keys", {
+      token,
+      body: { name: "child", scopes: ["read"], dailyCap: 5 },
+    });
     expect(errorOf(byKey)).toEqual({ status: 403, error: "key_not_allowed" });
     expect(errorOf(await call(server.baseUrl, "/api/v1/developer/keys", { token }))).toEqual({
       status: 403,
@@ -155,7 +165,7 @@ describe("API keys", () => {
 
   it("revokes a person's keys when they leave, and refuses them from then on", async () => {
     const editor = await addPerson(server.baseUrl, server.db, world.workspaceId, "Editor");
-    const { key, token } = await makeKey(server.baseUrl, editor, { siteId: world.siteId, scopes: ["read"] });
+    const { key, token } = await makeKey(server.baseUrl, editor, { siteId: world.siteId, scopes: ["read"], dailyCap: 5 });
     expect((await readBriefWith(token)).status).toBe(404);
     await removeMember(server.db, world.workspaceId, editor.email);
     expect(errorOf(await readBriefWith(token))).toEqual({ status: 401, error: "invalid_key" });
@@ -167,7 +177,7 @@ describe("API keys", () => {
 
   it("refuses a credential whose creator left even if it was not revoked", async () => {
     const editor = await addPerson(server.baseUrl, server.db, world.workspaceId, "Editor");
-    const { key, token } = await makeKey(server.baseUrl, editor, { siteId: world.siteId, scopes: ["read"] });
+    const { key, token } = await makeKey(server.baseUrl, editor, { siteId: world.siteId, scopes: ["read"], dailyCap: 5 });
     await server.db.prisma.membership.deleteMany({
       where: { workspace: { id: world.workspaceId }, person: { email: editor.email } },
     });
@@ -175,20 +185,35 @@ describe("API keys", () => {
     expect(errorOf(await readBriefWith(token))).toEqual({ status: 401, error: "invalid_key" });
   });
 
+  it("refuses a whole-workspace key once its creator is no longer an Owner", async () => {
+    const second = await addPerson(server.baseUrl, server.db, world.workspaceId, "Owner");
+    const whole = await keys(second.cookie, { name: "all sites", scopes: ["read"], dailyCap: 5 });
+    expect(whole.status).toBe(200);
+    expect((await readBriefWith(whole.body.token)).status).toBe(404);
+    await addMember(server.db, world.workspaceId, { email: second.email, role: "Editor", attachExisting: true });
+    expect(errorOf(await readBriefWith(whole.body.token))).toEqual({ status: 401, error: "invalid_key" });
+  });
+
   it("refuses a credential whose site was deleted", async () => {
     const site = await server.db.prisma.site.create({
       data: { workspaceId: world.workspaceId, domain: "gone.example.com", siteName: "Gone" },
     });
-    const { token } = await makeKey(server.baseUrl, world.owner, { siteId: site.id, scopes: ["read"] });
+    const { token } = await makeKey(server.baseUrl, world.owner, { siteId: site.id, scopes: ["read"], dailyCap: 5 });
     expect((await readBriefWith(token)).status).toBe(404);
-    await deleteSite(server.db, world.workspaceId, site.id);
+    const deleted = await deleteSite(server.db, world.workspaceId, site.id);
+    expect(deleted.revokedCredentials).toBe(1);
     expect(errorOf(await readBriefWith(token))).toEqual({ status: 401, error: "invalid_key" });
   });
 });
 
 describe("agents", () => {
-  it("makes an agent bound to one site with a bz_mcp_live_ token and the default cap", async () => {
-    const reply = await agents(world.owner.cookie, { name: "Research bot", siteId: world.siteId, scopes: ["brief", "read"] });
+  it("makes an agent bound to one site with a bz_mcp_live_ token", async () => {
+    const reply = await agents(world.owner.cookie, {
+      name: "Research bot",
+      siteId: world.siteId,
+      scopes: ["brief", "read"],
+      dailyCap: 5,
+    });
     expect(reply.status).toBe(200);
     expect(reply.body.token).toMatch(/^bz_mcp_live_[A-Za-z0-9_-]{43}$/);
     expect(reply.body.agent).toMatchObject({
@@ -208,15 +233,23 @@ describe("agents", () => {
 
   it("requires a site and the same name, scope and cap rules", async () => {
     for (const body of [
-      { name: "no site", scopes: ["read"] },
-      { name: "", siteId: world.siteId, scopes: ["read"] },
-      { name: "a", siteId: world.siteId, scopes: [] },
+      { name: "no site", scopes: ["read"], dailyCap: 5 },
+      { name: "", siteId: world.siteId, scopes: ["read"], dailyCap: 5 },
+      { name: "a", siteId: world.siteId, scopes: [], dailyCap: 5 },
       { name: "a", siteId: world.siteId, scopes: ["read"], dailyCap: 1001 },
+      { name: "no cap", siteId: world.siteId, scopes: ["read"] },
     ]) {
       expect(errorOf(await agents(world.owner.cookie, body))).toEqual({ status: 400, error: "validation" });
     }
     expect(
-      errorOf(await agents(world.owner.cookie, { name: "a", siteId: "00000000-0000-0000-0000-000000000002", scopes: ["read"] })),
+      errorOf(
+        await agents(world.owner.cookie, {
+          name: "a",
+          siteId: "00000000-0000-0000-0000-000000000002",
+          scopes: ["read"],
+          dailyCap: 5,
+        }),
+      ),
     ).toEqual({ status: 404, error: "not_found" });
   });
 
@@ -224,20 +257,49 @@ describe("agents", () => {
     const fresh = await makeWorld(server.baseUrl, server.db);
     const made: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const reply = await agents(fresh.owner.cookie, { name: `agent ${i}`, siteId: fresh.siteId, scopes: ["read"] });
+      const reply = await agents(fresh.owner.cookie, { name: `agent ${i}`, siteId: fresh.siteId, scopes: ["read"], dailyCap: 5 });
       expect(reply.status).toBe(200);
       made.push(reply.body.agent.id);
     }
-    expect(errorOf(await agents(fresh.owner.cookie, { name: "one too many", siteId: fresh.siteId, scopes: ["read"] }))).toEqual({
+    expect(
+      errorOf(await agents(fresh.owner.cookie, { name: "one too many", siteId: fresh.siteId, scopes: ["read"], dailyCap: 5 })),
+    ).toEqual({
       status: 409,
       error: "plan_limit",
     });
     expect((await agents(fresh.owner.cookie, undefined, "DELETE", `/${made[0]}`)).status).toBe(204);
-    expect((await agents(fresh.owner.cookie, { name: "now fits", siteId: fresh.siteId, scopes: ["read"] })).status).toBe(200);
+    expect(
+      (await agents(fresh.owner.cookie, { name: "now fits", siteId: fresh.siteId, scopes: ["read"], dailyCap: 5 })).status,
+    ).toBe(200);
+  });
+
+  it("lets exactly the plan's number of agents through when many are made at once", async () => {
+    const fresh = await makeWorld(server.baseUrl, server.db);
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        agents(fresh.owner.cookie, { name: `racer ${i}`, siteId: fresh.siteId, scopes: ["read"], dailyCap: 5 }),
+      ),
+    );
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(3);
+    expect(replies.filter((r) => r.status === 409 && r.body.error === "plan_limit")).toHaveLength(5);
+  });
+
+  it("frees the places of agents whose site was deleted", async () => {
+    const fresh = await makeWorld(server.baseUrl, server.db);
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (await agents(fresh.owner.cookie, { name: `a${i}`, siteId: fresh.otherSiteId, scopes: ["read"], dailyCap: 5 })).status,
+      ).toBe(200);
+    }
+    await deleteSite(server.db, fresh.workspaceId, fresh.otherSiteId);
+    expect((await agents(fresh.owner.cookie)).body).toEqual([]);
+    expect((await agents(fresh.owner.cookie, { name: "fits", siteId: fresh.siteId, scopes: ["read"], dailyCap: 5 })).status).toBe(
+      200,
+    );
   });
 
   it("renames and re-caps an agent but never changes its scopes", async () => {
-    const made = await agents(world.owner.cookie, { name: "bot", siteId: world.siteId, scopes: ["read"] });
+    const made = await agents(world.owner.cookie, { name: "bot", siteId: world.siteId, scopes: ["read"], dailyCap: 5 });
     const id = made.body.agent.id;
     const changed = await agents(world.owner.cookie, { name: "bot two", dailyCap: 0 }, "PATCH", `/${id}`);
     expect(changed.body).toMatchObject({ name: "bot two", dailyCap: 0, scopes: ["read"] });

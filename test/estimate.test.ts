@@ -1,5 +1,5 @@
 // POST /api/v1/briefs/{id}/estimate: credits and parts, the step plan, and when `enough` is false.
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grantCredits } from "../src/credits/creditLedger.ts";
 import { updateWorkspace } from "../src/workspaces/workspaceLifecycle.ts";
 import { makeKey, makeWorld } from "./support/fixtures.ts";
@@ -7,6 +7,7 @@ import { call, errorOf } from "./support/http.ts";
 import { startTestServer, type TestServer } from "./support/testServer.ts";
 
 let server: TestServer;
+afterAll(() => server?.close());
 
 beforeAll(async () => {
   server = await startTestServer();

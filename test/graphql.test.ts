@@ -1,11 +1,12 @@
 // GraphQL for signed-in persons: the same brief operations as REST, plus what only persons do
 // (members, keys, agents, credits), with roles declared on the fields.
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addPerson, makeWorld, type Person, type World } from "./support/fixtures.ts";
 import { call } from "./support/http.ts";
 import { startTestServer, type TestServer } from "./support/testServer.ts";
 
 let server: TestServer;
+afterAll(() => server?.close());
 let world: World;
 let editor: Person;
 let viewer: Person;
@@ -54,7 +55,7 @@ describe("what only persons do", () => {
     const made = await gql(
       editor,
       `mutation($i: NewCredentialInput!) { createApiKey(input: $i) { token key { id name scopes } } }`,
-      { i: { name: "from graphql", siteId: world.siteId, scopes: ["read"] } },
+      { i: { name: "from graphql", siteId: world.siteId, scopes: ["read"], dailyCap: 5 } },
     );
     expect(made.data.createApiKey.token).toMatch(/^bz_live_/);
     const list = await gql(editor, `{ apiKeys { id } agents { id } }`);
@@ -84,6 +85,39 @@ describe("what only persons do", () => {
     expect(codeOf(await gql(editor, `mutation { addSite(domain: "x.example.org") { id } }`))).toBe("role_missing");
 
     expect((await gql(world.owner, `mutation { removeMember(email: "new@example.com") }`)).data.removeMember).toBe(0);
+  });
+
+  it("never reaches into another workspace's accounts", async () => {
+    const other = await makeWorld(server.baseUrl, server.db);
+    const taken = await gql(
+      world.owner,
+      `mutation($e: String!) { addMember(email: $e, password: "attacker-pass", role: "Editor") { email } }`,
+      {
+        e: other.owner.email,
+      },
+    );
+    expect(codeOf(taken)).toBe("conflict");
+    // The other person's password still works, and they did not join this workspace.
+    const cookie = await call(server.baseUrl, "/api/v1/session", {
+      body: { email: other.owner.email, password: other.owner.password },
+    });
+    expect(cookie.status).toBe(204);
+    expect((await gql(world.owner, `{ members { email } }`)).data.members).not.toContainEqual({ email: other.owner.email });
+  });
+
+  it("refuses cross-site form posts and answers bad variables with validation", async () => {
+    const form = await call(server.baseUrl, "/graphql", {
+      cookie: world.owner.cookie,
+      method: "POST",
+      rawBody: "query=mutation%20%7B%20grantCredits(amount%3A%205)%20%7D",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(form.status).toBe(400);
+    expect(form.body.error).toBe("validation");
+    const badVariable = await gql(editor, `query($id: String!) { brief(id: $id) { id } }`, { id: 5 });
+    expect(codeOf(badVariable)).toBe("validation");
+    // A document that does not validate keeps graphql-yoga's standard code.
+    expect(codeOf(await gql(editor, `{ nope }`))).toBe("GRAPHQL_VALIDATION_FAILED");
   });
 
   it("refuses everything without a session", async () => {

@@ -1,12 +1,13 @@
 // /mcp/v1 as far as it exists now: agent tokens only (prefix tied to the path), the challenge
 // with resource_metadata, the request limit, and the protocol's lifecycle over Streamable HTTP.
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeKey, makeWorld, type World } from "./support/fixtures.ts";
 import { call, errorOf } from "./support/http.ts";
 import { awaitRoomInWindow } from "./support/rateWindow.ts";
 import { startTestServer, type TestServer } from "./support/testServer.ts";
 
 let server: TestServer;
+afterAll(() => server?.close());
 let world: World;
 let agentToken: string;
 
@@ -15,7 +16,7 @@ beforeAll(async () => {
   world = await makeWorld(server.baseUrl, server.db);
   const made = await call(server.baseUrl, "/api/v1/developer/mcp/agents", {
     cookie: world.owner.cookie,
-    body: { name: "desk bot", siteId: world.siteId, scopes: ["read", "brief"] },
+    body: { name: "desk bot", siteId: world.siteId, scopes: ["read", "brief"], dailyCap: 5 },
   });
   agentToken = made.body.token;
 });
@@ -72,7 +73,7 @@ describe("authentication on /mcp/v1", () => {
   it("refuses a revoked agent", async () => {
     const made = await call(server.baseUrl, "/api/v1/developer/mcp/agents", {
       cookie: world.owner.cookie,
-      body: { name: "short-lived", siteId: world.siteId, scopes: ["read"] },
+      body: { name: "short-lived", siteId: world.siteId, scopes: ["read"], dailyCap: 5 },
     });
     expect((await rpc(made.body.token, initialize)).status).toBe(200);
     await call(server.baseUrl, `/api/v1/developer/mcp/agents/${made.body.agent.id}`, {
@@ -119,7 +120,7 @@ describe("the transport", () => {
   it("counts each MCP request against the agent's 60 a minute", async () => {
     const made = await call(server.baseUrl, "/api/v1/developer/mcp/agents", {
       cookie: world.owner.cookie,
-      body: { name: "busy bot", siteId: world.siteId, scopes: ["read"] },
+      body: { name: "busy bot", siteId: world.siteId, scopes: ["read"], dailyCap: 5 },
     });
     await awaitRoomInWindow(server.db);
     for (let i = 0; i < 60; i++) expect((await rpc(made.body.token, { jsonrpc: "2.0", id: i, method: "ping" })).status).toBe(200);

@@ -1,10 +1,11 @@
 // What operators and client authors rely on: health and readiness, the OpenAPI document, request
 // ids, and the error shape of unknown routes.
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, errorOf } from "./support/http.ts";
 import { startTestServer, type TestServer } from "./support/testServer.ts";
 
 let server: TestServer;
+afterAll(() => server?.close());
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -8,6 +8,7 @@ import { type ServiceProcess, startServiceProcess } from "./support/serviceProce
 import { startTestServer, type TestServer } from "./support/testServer.ts";
 
 let server: TestServer;
+afterAll(() => server?.close());
 let world: World;
 
 beforeAll(async () => {

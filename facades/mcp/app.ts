@@ -31,11 +31,14 @@ function baseUrlOf(config: Config, request: Request): string {
   return config.baseUrl ?? new URL(request.url).origin;
 }
 
-/** A browser page of another origin must not drive an agent's session (DNS rebinding included). */
-function assertSameOrigin(origin: string | undefined, base: string, request: Request): void {
-  if (!origin) return;
-  const allowed = new Set([new URL(base).origin, new URL(request.url).origin]);
-  if (!allowed.has(origin)) throw new DomainError("forbidden_origin", "Requests from this Origin are not accepted on /mcp/v1.");
+/**
+ * A browser page of another origin must not drive an agent's calls. With BASE_URL set only that
+ * origin is accepted, which also defeats DNS rebinding; without it, the request's own origin.
+ */
+function assertSameOrigin(origin: string | undefined, base: string): void {
+  if (origin && origin !== new URL(base).origin) {
+    throw new DomainError("forbidden_origin", "Requests from this Origin are not accepted on /mcp/v1.");
+  }
 }
 
 function lifecycle(message: JsonRpcRequest, id: JsonRpcId) {
@@ -77,7 +80,7 @@ export function createMcpApp(db: Database, config: Config) {
   app.get(METADATA_PATH, (c) => c.json(metadata(c.req.raw)));
 
   app.post("/mcp/v1", async (c) => {
-    assertSameOrigin(c.req.header("Origin"), baseUrlOf(config, c.req.raw), c.req.raw);
+    assertSameOrigin(c.req.header("Origin"), baseUrlOf(config, c.req.raw));
     const token = bearerToken(c.req.header("Authorization"));
     if (token === undefined)
       throw new DomainError("invalid_key", "Send an agent token as `Authorization: Bearer bz_mcp_live_...`.");

@@ -94,7 +94,7 @@ export const NewKeyBody = z
     name: z.string(),
     siteId: z.string().optional().openapi({ description: "Left out: a whole-workspace key (Owner only)." }),
     scopes,
-    dailyCap: z.number().int().optional().openapi({ description: "0-1000 credits a UTC day; left out: no cap." }),
+    dailyCap: z.number().int().openapi({ description: "0 to 1000 credits a UTC day." }),
   })
   .openapi("NewKey");
 
@@ -103,7 +103,7 @@ export const NewAgentBody = z
     name: z.string(),
     siteId: z.string(),
     scopes,
-    dailyCap: z.number().int().optional().openapi({ description: "0-1000 credits a UTC day; default 5." }),
+    dailyCap: z.number().int().openapi({ description: "0 to 1000 credits a UTC day." }),
   })
   .openapi("NewAgent");
 

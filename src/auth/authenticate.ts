@@ -96,8 +96,17 @@ export async function authenticateToken(db: Database, token: string, surface: Su
   const hash = hashToken(token);
   const { rows } = await db.pool.query<CredentialRow>(CREDENTIAL_SQL, [hash]);
   const row = rows[0];
-  // A credential whose creator left the workspace (no membership) is unknown, whatever its own state.
-  if (!row || !sameHash(row.token_hash, hash) || row.kind !== kind || row.revoked_at || row.site_gone || !row.role) {
+  // A credential whose creator left the workspace (no membership) is unknown, whatever its own
+  // state; so is a whole-workspace key whose creator is no longer an Owner (rules 5 and 9).
+  if (
+    !row ||
+    !sameHash(row.token_hash, hash) ||
+    row.kind !== kind ||
+    row.revoked_at ||
+    row.site_gone ||
+    !row.role ||
+    (row.site_id === null && row.role !== "Owner")
+  ) {
     throw unknownToken();
   }
   assertWorkspaceUsable({ status: row.workspace_status, deletedAt: row.deleted_at, restoreUntil: row.restore_until });

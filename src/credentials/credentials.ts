@@ -12,14 +12,11 @@ import { planLimits } from "../workspaces/plans.ts";
 
 export const NAME_MAX = 80;
 export const DAILY_CAP_MAX = 1000;
-/** An agent made without a cap gets the same default as the OAuth consent page. */
-export const AGENT_DEFAULT_CAP = 5;
-
 export interface NewCredential {
   name: string;
   siteId?: string | null;
   scopes: string[];
-  dailyCap?: number | null;
+  dailyCap: number;
 }
 
 export interface CredentialChange {
@@ -62,43 +59,48 @@ async function visibleSite(db: Database, workspaceId: string, siteId: string) {
 export async function createCredential(db: Database, person: PersonPrincipal, kind: CredentialKind, input: NewCredential) {
   const name = checkName(input.name);
   const scopes = checkScopes(input.scopes);
-  const cap = input.dailyCap ?? (kind === "agent" ? AGENT_DEFAULT_CAP : undefined);
-  const dailyCap = cap === undefined ? null : checkCap(cap);
-  let siteId: string | null = null;
-  if (input.siteId !== undefined && input.siteId !== null) {
-    siteId = (await visibleSite(db, person.workspaceId, input.siteId)).id;
-  } else if (kind === "agent") {
+  const dailyCap = checkCap(input.dailyCap);
+  const siteId =
+    input.siteId !== undefined && input.siteId !== null ? (await visibleSite(db, person.workspaceId, input.siteId)).id : null;
+  if (!siteId && kind === "agent")
     throw new DomainError("validation", "siteId is required: an agent is always bound to one site.");
-  } else if (person.role !== "Owner") {
-    throw new DomainError("whole_workspace_owner_only", "Only an Owner can make a key for the whole workspace; choose a site.");
-  }
   const token = newToken(kind);
-  const data = {
-    kind,
-    workspaceId: person.workspaceId,
-    siteId,
-    createdById: person.personId,
-    name,
-    tokenHash: hashToken(token),
-    tokenHint: tokenHint(token, kind),
-    scopes,
-    dailyCap,
-  };
-  const created =
-    kind === "agent"
-      ? await db.prisma.$transaction(async (tx) => {
-          // Lock the workspace row so two concurrent creations cannot both pass the plan limit.
-          const [workspace] = await tx.$queryRaw<
-            { plan: string }[]
-          >`SELECT plan FROM workspace WHERE id = ${person.workspaceId}::uuid FOR UPDATE`;
-          const live = await tx.credential.count({ where: { workspaceId: person.workspaceId, kind: "agent", revokedAt: null } });
-          const limit = planLimits(workspace?.plan ?? "trial").agents;
-          if (live >= limit) {
-            throw new DomainError("plan_limit", `The workspace's plan allows ${limit} agents; revoke one or change plan.`);
-          }
-          return tx.credential.create({ data, include: { createdBy: true } });
-        })
-      : await db.prisma.credential.create({ data, include: { createdBy: true } });
+  const created = await db.prisma.$transaction(async (tx) => {
+    // The creator's membership row is locked, so a removal running now either sees this
+    // credential and revokes it, or has already removed the creator and this fails.
+    const [membership] = await tx.$queryRaw<{ role: string }[]>`
+      SELECT role::text FROM membership WHERE workspace_id = ${person.workspaceId}::uuid AND person_id = ${person.personId}::uuid FOR UPDATE`;
+    if (!membership) throw new DomainError("invalid_key", "You are no longer a member of this workspace.");
+    if (!siteId && membership.role !== "Owner") {
+      throw new DomainError("whole_workspace_owner_only", "Only an Owner can make a key for the whole workspace; choose a site.");
+    }
+    if (kind === "agent") {
+      // The workspace row is locked too, so two creations at once cannot both pass the plan limit.
+      const [workspace] = await tx.$queryRaw<
+        { plan: string }[]
+      >`SELECT plan FROM workspace WHERE id = ${person.workspaceId}::uuid FOR UPDATE`;
+      const live = await tx.credential.count({
+        where: { workspaceId: person.workspaceId, kind: "agent", revokedAt: null, site: { deletedAt: null } },
+      });
+      const limit = planLimits(workspace?.plan ?? "trial").agents;
+      if (live >= limit)
+        throw new DomainError("plan_limit", `The workspace's plan allows ${limit} agents; revoke one or change plan.`);
+    }
+    return tx.credential.create({
+      data: {
+        kind,
+        workspaceId: person.workspaceId,
+        siteId,
+        createdById: person.personId,
+        name,
+        tokenHash: hashToken(token),
+        tokenHint: tokenHint(token, kind),
+        scopes,
+        dailyCap,
+      },
+      include: { createdBy: true },
+    });
+  });
   return { credential: created, token };
 }
 

@@ -6,6 +6,9 @@ import { PrismaClient } from "../../prisma/generated/client/client.ts";
 
 export type { PrismaClient };
 
+/** The client a `prisma.$transaction(async (tx) => ...)` callback receives. */
+export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
 export interface Database {
   pool: pg.Pool;
   prisma: PrismaClient;

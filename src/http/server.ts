@@ -52,6 +52,11 @@ export function createApp(db: Database, config: Config) {
       if (bearerToken(c.req.header("Authorization")) !== undefined) {
         throw new DomainError("invalid_key", "Bearer tokens are not accepted on /graphql; use /api/v1 or /mcp/v1.");
       }
+      // A cookie rides along on a cross-site form post; such a post cannot send JSON without a
+      // pre-flight, so POSTs must be JSON (GET runs queries only, never mutations).
+      if (c.req.method === "POST" && !/^application\/(graphql-response\+)?json\b/i.test(c.req.header("Content-Type") ?? "")) {
+        throw new DomainError("validation", "POST /graphql takes a JSON body (Content-Type: application/json).");
+      }
       const cookie = getCookie(c, SESSION_COOKIE);
       const principal = cookie ? await authenticateSession(db, cookie) : undefined;
       return yoga.fetch(c.req.raw, { principal });

@@ -4,7 +4,7 @@ import type { Role } from "../../prisma/generated/client/enums.ts";
 import { hashPassword, MIN_PASSWORD_LENGTH } from "../auth/passwords.ts";
 import { normaliseEmail } from "../auth/sessions.ts";
 import { grantCredits } from "../credits/creditLedger.ts";
-import type { Database } from "../db/database.ts";
+import type { Database, Tx } from "../db/database.ts";
 import { DomainError } from "../errors.ts";
 
 export const ROLES: readonly Role[] = ["Owner", "Editor", "Writer", "Viewer"];
@@ -13,7 +13,8 @@ const TRIAL_DAYS = 14;
 export interface InitWorkspace {
   workspace: string;
   email: string;
-  password: string;
+  /** Needed when the person has no account yet. */
+  password?: string;
   name?: string;
   credits?: number;
   plan?: string;
@@ -39,11 +40,19 @@ export function parseRole(value: string): Role {
   return role;
 }
 
-/** The person with this email, created with `password` when there is none yet. */
+/**
+ * The person with this email, or a new one with `password`. An existing account is never given a
+ * password here: setting one would hand whoever chose it the account in every workspace.
+ */
 async function findOrCreatePerson(db: Database, email: string, password: string | undefined, name?: string) {
   const normal = checkEmail(email);
   const existing = await db.prisma.person.findUnique({ where: { email: normal } });
-  if (existing) return existing;
+  if (existing) {
+    if (password !== undefined) {
+      throw new DomainError("conflict", "That email already has an account; leave the password out to use the account as it is.");
+    }
+    return existing;
+  }
   if (password === undefined) throw new DomainError("validation", "password is needed for a new person.");
   checkPassword(password);
   return db.prisma.person.create({
@@ -72,19 +81,40 @@ export interface AddMember {
   password?: string;
   name?: string;
   role: Role;
+  /**
+   * Whether an account that exists but belongs to no one in this workspace may be added. The
+   * operator may; an Owner through GraphQL may not, since that would reach into other workspaces.
+   */
+  attachExisting: boolean;
+}
+
+/** Locks the workspace row so membership changes of one workspace happen one at a time. */
+async function lockWorkspace(tx: Tx, workspaceId: string): Promise<void> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM workspace WHERE id = ${workspaceId}::uuid FOR UPDATE`;
+  if (rows.length === 0) throw new DomainError("not_found", "No such workspace.");
 }
 
 export async function addMember(db: Database, workspaceId: string, input: AddMember) {
-  const workspace = await db.prisma.workspace.findUnique({ where: { id: workspaceId } });
-  if (!workspace) throw new DomainError("not_found", "No such workspace.");
-  const person = await findOrCreatePerson(db, input.email, input.password, input.name);
+  const normal = checkEmail(input.email);
+  const existing = await db.prisma.person.findUnique({
+    where: { email: normal },
+    include: { memberships: { where: { workspaceId } } },
+  });
+  if (existing && existing.memberships.length === 0 && !input.attachExisting) {
+    throw new DomainError(
+      "conflict",
+      "That email already has an account elsewhere; ask the operator to add it to this workspace.",
+    );
+  }
+  const person = await findOrCreatePerson(db, normal, input.password, input.name);
   const membership = await db.prisma.$transaction(async (tx) => {
+    await lockWorkspace(tx, workspaceId);
     const changed = await tx.membership.upsert({
       where: { workspaceId_personId: { workspaceId, personId: person.id } },
       create: { workspaceId, personId: person.id, role: input.role },
       update: { role: input.role },
     });
-    // Checked inside the transaction so a demotion that leaves no Owner is rolled back.
+    // Checked under the lock, so a demotion that would leave no Owner is rolled back.
     if ((await tx.membership.count({ where: { workspaceId, role: "Owner" } })) === 0) throw lastOwner();
     return changed;
   });
@@ -104,6 +134,7 @@ export async function removeMember(db: Database, workspaceId: string, email: str
   if (!person || !membership) throw new DomainError("not_found", "That person is not a member of this workspace.");
   const now = new Date();
   const revoked = await db.prisma.$transaction(async (tx) => {
+    await lockWorkspace(tx, workspaceId);
     await tx.membership.delete({ where: { id: membership.id } });
     const owners = await tx.membership.count({ where: { workspaceId, role: "Owner" } });
     if (owners === 0) throw lastOwner();
@@ -144,9 +175,15 @@ export async function addSite(db: Database, workspaceId: string, domain: string,
   return { siteId: site.id, domain: site.domain, siteName: site.siteName, status: site.status };
 }
 
+/** Deletes a site; the keys and agents bound to it are revoked with it. */
 export async function deleteSite(db: Database, workspaceId: string, siteId: string) {
   const site = await db.prisma.site.findFirst({ where: { id: siteId, workspaceId, deletedAt: null } });
   if (!site) throw new DomainError("not_found", "No such site.");
-  await db.prisma.site.update({ where: { id: siteId }, data: { deletedAt: new Date() } });
-  return { siteId };
+  const now = new Date();
+  const revoked = await db.prisma.$transaction(async (tx) => {
+    await tx.site.update({ where: { id: siteId }, data: { deletedAt: now } });
+    const r = await tx.credential.updateMany({ where: { siteId, revokedAt: null }, data: { revokedAt: now } });
+    return r.count;
+  });
+  return { siteId, revokedCredentials: revoked };
 }

@@ -45,7 +45,7 @@ export async function makeWorld(baseUrl: string, db: Database, credits = 10): Pr
 export async function addPerson(baseUrl: string, db: Database, workspaceId: string, role: Role): Promise<Person> {
   const email = unique(role.toLowerCase());
   const password = `${role}-password`;
-  await addMember(db, workspaceId, { email, password, role, name: `${role} Person` });
+  await addMember(db, workspaceId, { email, password, role, name: `${role} Person`, attachExisting: false });
   return { email, password, cookie: await signIn(baseUrl, email, password) };
 }
 
@@ -63,7 +63,7 @@ export async function makeKey(baseUrl: string, person: Person, options: KeyOptio
       name: options.name ?? "test key",
       ...(options.siteId ? { siteId: options.siteId } : {}),
       scopes: options.scopes ?? ["brief", "generate", "read", "edit", "export"],
-      ...(options.dailyCap !== undefined ? { dailyCap: options.dailyCap } : {}),
+      dailyCap: options.dailyCap ?? 10,
     },
   });
   if (reply.status !== 200) throw new Error(`key creation failed: ${reply.status} ${JSON.stringify(reply.body)}`);

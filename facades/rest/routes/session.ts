@@ -42,7 +42,8 @@ export function sessionRoutes(app: OpenAPIHono<AppEnv>, db: Database, config: Co
       if (error instanceof DomainError && error.code === "invalid_credentials") await recordRefusal(db, address);
       throw error;
     }
-    const secure = (config.baseUrl ?? c.req.url).startsWith("https:");
+    const secure =
+      (config.baseUrl ?? c.req.url).startsWith("https:") || (config.trustProxy && c.req.header("X-Forwarded-Proto") === "https");
     setCookie(c, SESSION_COOKIE, session.token, {
       httpOnly: true,
       secure,
