@@ -1,0 +1,339 @@
+// What makes a sentence checkable, in comparable form: numbers (with the language's separators,
+// scale words and small number words resolved to one value), dates (normalised to yyyy-mm-dd or
+// mm-dd), names (capitalised runs), quotations, denials, the party a sentence attributes its
+// statement to, and the content words left once numbers and function words are gone.
+
+export interface SentenceFacts {
+  /** Normalised numbers as decimal strings ("120", "1200000", "3.5"); percentages end in "%". */
+  numbers: string[];
+  /** Normalised dates: yyyy-mm-dd, yyyy-mm, or mm-dd without a year. */
+  dates: string[];
+  /** Capitalised names, lower-cased ("jane smith", "portmere"). */
+  names: string[];
+  /** Quoted passages of at least three words. */
+  quotes: string[];
+  /** The sentence denies or rejects something. */
+  denial: boolean;
+  /** Who the sentence attributes its statement to ("according to X", "X said"), lower-cased. */
+  attributedTo?: string;
+  /** Content-word stems, lower-cased, without numbers and function words. */
+  stems: string[];
+}
+
+const MONTHS: Record<string, number> = {};
+const monthNames: string[][] = [
+  ["january", "jan", "januar", "janvier", "enero", "gennaio", "janeiro", "januari", "jänner", "styczeń", "stycznia"],
+  ["february", "feb", "februar", "février", "fevrier", "febrero", "febbraio", "fevereiro", "februari", "lutego"],
+  ["march", "mar", "märz", "maerz", "mars", "marzo", "março", "maart", "marca", "marzec"],
+  ["april", "apr", "avril", "abril", "aprile", "kwietnia"],
+  ["may", "mai", "mayo", "maggio", "maio", "mei", "maja"],
+  ["june", "jun", "juni", "juin", "junio", "giugno", "junho", "czerwca"],
+  ["july", "jul", "juli", "juillet", "julio", "luglio", "julho", "lipca"],
+  ["august", "aug", "août", "aout", "agosto", "augustus", "sierpnia"],
+  ["september", "sep", "sept", "septembre", "septiembre", "settembre", "setembro", "września"],
+  ["october", "oct", "oktober", "octobre", "octubre", "ottobre", "outubro", "października"],
+  ["november", "nov", "novembre", "noviembre", "novembro", "listopada"],
+  ["december", "dec", "dezember", "décembre", "decembre", "diciembre", "dicembre", "dezembro", "grudnia"],
+];
+monthNames.forEach((names, i) => {
+  for (const name of names) MONTHS[name] = i + 1;
+});
+const MONTH_PATTERN = Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join("|");
+
+const SMALL_NUMBERS: Record<string, number> = {};
+const numberWords: [number, string[]][] = [
+  [2, ["two", "zwei", "deux", "dos", "due", "dois", "twee"]],
+  [3, ["three", "drei", "trois", "tres", "tre", "três", "drie"]],
+  [4, ["four", "vier", "quatre", "cuatro", "quattro", "quatro"]],
+  [5, ["five", "fünf", "cinq", "cinco", "cinque", "vijf"]],
+  [6, ["six", "sechs", "seis", "sei", "zes"]],
+  [7, ["seven", "sieben", "sept", "siete", "sette", "sete", "zeven"]],
+  [8, ["eight", "acht", "huit", "ocho", "otto", "oito"]],
+  [9, ["nine", "neun", "neuf", "nueve", "nove", "negen"]],
+  [10, ["ten", "zehn", "dix", "diez", "dieci", "dez", "tien"]],
+  [11, ["eleven", "elf", "onze", "once", "undici"]],
+  [12, ["twelve", "zwölf", "douze", "doce", "dodici", "twaalf"]],
+  [20, ["twenty", "zwanzig", "vingt", "veinte", "venti", "vinte", "twintig"]],
+  [100, ["hundred"]],
+  [1000, ["thousand"]],
+];
+for (const [value, names] of numberWords) for (const name of names) SMALL_NUMBERS[name] = value;
+
+const SCALES: Record<string, number> = {
+  thousand: 1e3,
+  tausend: 1e3,
+  mille: 1e3,
+  mil: 1e3,
+  k: 1e3,
+  million: 1e6,
+  millions: 1e6,
+  millionen: 1e6,
+  mio: 1e6,
+  millones: 1e6,
+  milioni: 1e6,
+  milhões: 1e6,
+  miljoen: 1e6,
+  m: 1e6,
+  billion: 1e9,
+  billions: 1e9,
+  milliarden: 1e9,
+  milliarde: 1e9,
+  mrd: 1e9,
+  milliards: 1e9,
+  milliard: 1e9,
+  bn: 1e9,
+};
+
+/** Languages writing 1.234,5; the others write 1,234.5. */
+const COMMA_DECIMAL = new Set([
+  "de",
+  "fr",
+  "es",
+  "it",
+  "pt",
+  "nl",
+  "pl",
+  "sv",
+  "da",
+  "no",
+  "fi",
+  "cs",
+  "sk",
+  "hu",
+  "ro",
+  "el",
+  "tr",
+  "uk",
+  "bhs",
+  "sl",
+]);
+
+function formatNumber(value: number): string {
+  return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(4)));
+}
+
+function parseDigits(raw: string, language: string): number | undefined {
+  let text = raw.replace(/[\s\u00a0\u202f']/g, "");
+  const commaDecimal = COMMA_DECIMAL.has(language);
+  if (commaDecimal) {
+    // "1.200" is a thousand separator, "3,5" a decimal.
+    text = /^\d{1,3}(\.\d{3})+(,\d+)?$/.test(text) ? text.replace(/\./g, "").replace(",", ".") : text.replace(",", ".");
+  } else {
+    text = /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(text) ? text.replace(/,/g, "") : text;
+  }
+  const value = Number(text);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+const NUMBER_RE = new RegExp(
+  String.raw`(?<![\p{L}\d.,])(\d{1,3}(?:[.,\s\u00a0\u202f']\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)(?:\s*(%|per ?cent|prozent|pour ?cent|por ?ciento|percento))?(?:\s*(${Object.keys(SCALES).join("|")})\b)?`,
+  "giu",
+);
+
+const DATE_PATTERNS: { re: RegExp; parts: (m: RegExpExecArray) => [number | undefined, number, number | undefined] }[] = [
+  { re: /\b(\d{4})-(\d{2})-(\d{2})\b/g, parts: (m) => [Number(m[1]), Number(m[2]), Number(m[3])] },
+  {
+    // 14 March 2026, 14. März 2026, 14 de marzo de 2026, 1er mars
+    re: new RegExp(
+      String.raw`\b(\d{1,2})(?:\.|er|st|nd|rd|th)?\s+(?:de\s+)?(${MONTH_PATTERN})\.?(?:\s+(?:de\s+)?(\d{4}))?`,
+      "giu",
+    ),
+    parts: (m) => [m[3] ? Number(m[3]) : undefined, MONTHS[(m[2] as string).toLowerCase()] as number, Number(m[1])],
+  },
+  {
+    // March 14, 2026 / March 14
+    re: new RegExp(String.raw`\b(${MONTH_PATTERN})\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?\b`, "giu"),
+    parts: (m) => [m[3] ? Number(m[3]) : undefined, MONTHS[(m[1] as string).toLowerCase()] as number, Number(m[2])],
+  },
+  {
+    // March 2026
+    re: new RegExp(String.raw`\b(${MONTH_PATTERN})\s+(\d{4})\b`, "giu"),
+    parts: (m) => [Number(m[2]), MONTHS[(m[1] as string).toLowerCase()] as number, undefined],
+  },
+];
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+function extractDates(sentence: string): { dates: string[]; spans: [number, number][] } {
+  const dates = new Set<string>();
+  const spans: [number, number][] = [];
+  for (const { re, parts } of DATE_PATTERNS) {
+    re.lastIndex = 0;
+    for (let m = re.exec(sentence); m; m = re.exec(sentence)) {
+      const start = m.index;
+      const end = start + m[0].length;
+      if (spans.some(([s, e]) => start < e && end > s)) continue;
+      const [year, month, day] = parts(m);
+      if (!month || (day !== undefined && (day < 1 || day > 31))) continue;
+      spans.push([start, end]);
+      if (year && day) dates.add(`${year}-${pad(month)}-${pad(day)}`);
+      else if (year) dates.add(`${year}-${pad(month)}`);
+      else if (day) dates.add(`${pad(month)}-${pad(day)}`);
+    }
+  }
+  return { dates: [...dates], spans };
+}
+
+function extractNumbers(sentence: string, language: string, skip: [number, number][]): string[] {
+  const out = new Set<string>();
+  NUMBER_RE.lastIndex = 0;
+  for (let m = NUMBER_RE.exec(sentence); m; m = NUMBER_RE.exec(sentence)) {
+    const start = m.index;
+    if (skip.some(([s, e]) => start >= s && start < e)) continue;
+    const value = parseDigits(m[1] as string, language);
+    if (value === undefined) continue;
+    // A bare four-digit year is a date fact, not a quantity.
+    if (!m[2] && !m[3] && /^(19|20)\d{2}$/.test(m[1] as string)) continue;
+    const scale = m[3] ? (SCALES[m[3].toLowerCase()] ?? 1) : 1;
+    out.add(formatNumber(value * scale) + (m[2] ? "%" : ""));
+  }
+  for (const word of sentence.toLowerCase().match(/\p{L}+/gu) ?? []) {
+    const value = SMALL_NUMBERS[word];
+    if (value !== undefined) out.add(String(value));
+  }
+  return [...out];
+}
+
+const FUNCTION_WORDS = new Set(
+  (
+    "a an the and or but if of to in on at by for with from as is are was were be been being has have had do does did " +
+    "that this these those it its their they them he she his her we our you your i not no than then there here which who " +
+    "whom whose what when where why how all any each more most some such only also just over under after before about into " +
+    "out up down off again further once said says say told according would could should will shall may might must can " +
+    "der die das den dem des ein eine einer eines einem einen und oder aber wenn von zu im in am an auf mit für aus als " +
+    "ist sind war waren sein wird wurde wurden hat haben hatte dass nicht kein keine sich es sie er wir ihr bei nach vor " +
+    "über unter laut sagte sagt teilte mit auch noch nur " +
+    "le la les un une des du de et ou mais si à au aux en dans sur par pour avec est sont était été être a ont avait que " +
+    "qui ne pas plus selon dit a-t-il ce cette ces il elle ils elles nous vous se sa son ses leur leurs " +
+    "el los las unos unas y o pero del al en con por para es son era fue ser ha han había que no más según dijo lo su sus"
+  ).split(" "),
+);
+
+const DENIAL =
+  /\b(den(y|ies|ied|ying)|rejects?|rejected|refuted?|false(ly)?|untrue|not true|dementier\w*|bestreit\w*|zurückgewiesen|weist .* zurück|dément\w*|démenti\w*|nie[nr]?|desmient\w*|desmintió|niega\w*|negó|smentit\w*|nega\w*)\b/iu;
+
+const ATTRIBUTION_PATTERNS: RegExp[] = [
+  /\b[Aa]ccording to (?:a |an |the )?(?:statement |press release |report |release |spokes(?:wo)?man |spokesperson )?(?:from |by |of )?((?:the )?[\p{Lu}][\p{L}\p{N}&'’.-]*(?:\s+(?:[\p{Lu}][\p{L}\p{N}&'’.-]*|of|de|for|and|&))*)/u,
+  /\b(?:[Ll]aut|[Zz]ufolge)\s+(?:einer |einem |der |dem |des )?(?:Mitteilung |Erklärung |Sprecher(?:in)? |Angaben )?(?:von |des |der )?((?:[\p{Lu}][\p{L}\p{N}&'’.-]*)(?:\s+[\p{Lu}][\p{L}\p{N}&'’.-]*)*)/u,
+  /\b(?:[Ss]elon|[Dd]'après)\s+(?:un |une |le |la |les )?(?:communiqué |porte-parole )?(?:de |du |des |d')?((?:[\p{Lu}][\p{L}\p{N}&'’.-]*)(?:\s+(?:[\p{Lu}][\p{L}\p{N}&'’.-]*|de))*)/u,
+  /\b[Ss]egún\s+(?:un |una |el |la |los )?(?:comunicado |portavoz )?(?:de |del )?((?:[\p{Lu}][\p{L}\p{N}&'’.-]*)(?:\s+(?:[\p{Lu}][\p{L}\p{N}&'’.-]*|de))*)/u,
+  /\b(?:[Aa] |[Aa]n )?[Ss]pokes(?:wo)?man (?:for|of) ((?:the )?[\p{Lu}][\p{L}\p{N}&'’.-]*(?:\s+[\p{Lu}][\p{L}\p{N}&'’.-]*)*)/u,
+  /((?:the )?[\p{Lu}][\p{L}\p{N}&'’.-]*(?:\s+[\p{Lu}][\p{L}\p{N}&'’.-]*)*) (?:said|says|announced|stated|confirmed|reported|told)\b/u,
+  /\b(?:said|says|announced|reported) ((?:the )?[\p{Lu}][\p{L}\p{N}&'’.-]*(?:\s+[\p{Lu}][\p{L}\p{N}&'’.-]*)*)/u,
+];
+
+const NOT_A_PARTY = new Set([
+  "it",
+  "he",
+  "she",
+  "they",
+  "we",
+  "i",
+  "the",
+  "officials",
+  "police",
+  "he said",
+  "she said",
+  "this",
+  "that",
+]);
+
+export function attributionParty(sentence: string): string | undefined {
+  for (const re of ATTRIBUTION_PATTERNS) {
+    const m = re.exec(sentence);
+    const party = m?.[1]
+      ?.trim()
+      .replace(/^the\s+/i, "")
+      .replace(/[.,;:]+$/, "");
+    if (party && party.length > 1 && !NOT_A_PARTY.has(party.toLowerCase())) return party.toLowerCase();
+  }
+  return undefined;
+}
+
+const SENTENCE_START_WORDS = new Set([
+  "the",
+  "a",
+  "an",
+  "in",
+  "on",
+  "at",
+  "but",
+  "and",
+  "it",
+  "he",
+  "she",
+  "they",
+  "this",
+  "that",
+  "der",
+  "die",
+  "das",
+  "le",
+  "la",
+  "les",
+  "el",
+  "los",
+  "las",
+]);
+
+function extractNames(sentence: string, language: string): string[] {
+  // In German every noun is capitalised, so only runs of two or more count as a name there.
+  const minRun = language === "de" ? 2 : 1;
+  const out = new Set<string>();
+  const re = /[\p{Lu}][\p{L}’'-]+(?:\s+(?:(?:of|de|la|van|von|der|du|del)\s+)?[\p{Lu}][\p{L}’'-]+)*/gu;
+  for (let m = re.exec(sentence); m; m = re.exec(sentence)) {
+    const run = m[0];
+    const parts = run.split(/\s+/);
+    const atStart = m.index === 0 || /^[\s"“„«(]*$/.test(sentence.slice(0, m.index));
+    let words = parts;
+    if (atStart && SENTENCE_START_WORDS.has((parts[0] as string).toLowerCase())) words = parts.slice(1);
+    // A lone capitalised word opening a sentence may be any word; months and numbers are facts of their own.
+    words = words.filter((w) => !MONTHS[w.toLowerCase()] && !SMALL_NUMBERS[w.toLowerCase()]);
+    if (words.length === 0 || words.length < minRun || (atStart && words.length === 1)) continue;
+    out.add(words.join(" ").toLowerCase());
+  }
+  return [...out];
+}
+
+function extractQuotes(sentence: string): string[] {
+  const out: string[] = [];
+  const re = /[“„«"]([^”“"»]{3,}?)[”“"»]/g;
+  for (let m = re.exec(sentence); m; m = re.exec(sentence)) {
+    const quote = (m[1] as string).trim();
+    if (quote.split(/\s+/).length >= 3) out.push(quote.toLowerCase());
+  }
+  return out;
+}
+
+/** A light stem: enough to match "injured"/"injuries", "residents"/"resident" across sentences. */
+export function stem(word: string): string {
+  return word.length > 5 ? word.slice(0, 5) : word.replace(/(ies|es|s|e)$/u, "");
+}
+
+export function sentenceFacts(sentence: string, language = "en"): SentenceFacts {
+  const { dates, spans } = extractDates(sentence);
+  const numbers = extractNumbers(sentence, language, spans);
+  const stems = new Set<string>();
+  for (const word of sentence.toLowerCase().match(/\p{L}{2,}/gu) ?? []) {
+    if (FUNCTION_WORDS.has(word) || MONTHS[word] || SMALL_NUMBERS[word]) continue;
+    stems.add(stem(word));
+  }
+  const attributedTo = attributionParty(sentence);
+  return {
+    numbers,
+    dates,
+    names: extractNames(sentence, language),
+    quotes: extractQuotes(sentence),
+    denial: DENIAL.test(sentence),
+    ...(attributedTo ? { attributedTo } : {}),
+    stems: [...stems],
+  };
+}
+
+/** A statement worth checking: it carries a number, a date, a quotation or names, and enough words to say something. */
+export function isCheckable(facts: SentenceFacts): boolean {
+  if (facts.stems.length < 3) return false;
+  return facts.numbers.length > 0 || facts.dates.length > 0 || facts.quotes.length > 0 || facts.names.length > 0;
+}

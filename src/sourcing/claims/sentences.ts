@@ -1,0 +1,118 @@
+// Sentences per language, by ICU's sentence rules (Intl.Segmenter: every language Node ships
+// with full ICU, the 22 included), with two repairs ICU needs for news text: it splits after
+// common abbreviations ("Dr.", "Nr.", "p.ex.") and after initials ("J. Smith"), so those pieces are
+// joined back.
+
+const ABBREVIATIONS = new Set(
+  [
+    "mr",
+    "mrs",
+    "ms",
+    "dr",
+    "prof",
+    "st",
+    "no",
+    "nos",
+    "vs",
+    "etc",
+    "inc",
+    "ltd",
+    "co",
+    "corp",
+    "jr",
+    "sr",
+    "gen",
+    "gov",
+    "sen",
+    "rep",
+    "lt",
+    "col",
+    "capt",
+    "sgt",
+    "jan",
+    "feb",
+    "mar",
+    "apr",
+    "jun",
+    "jul",
+    "aug",
+    "sep",
+    "sept",
+    "oct",
+    "nov",
+    "dec",
+    "approx",
+    "dept",
+    "est",
+    "fig",
+    "u.s",
+    "u.k",
+    "e.g",
+    "i.e",
+    "nr",
+    "bzw",
+    "ca",
+    "vgl",
+    "z.b",
+    "d.h",
+    "usw",
+    "mio",
+    "mrd",
+    "hr",
+    "fr",
+    "mme",
+    "mlle",
+    "m",
+    "av",
+    "sra",
+    "sr",
+    "dña",
+    "p.ex",
+    "ing",
+    "mgr",
+  ].map((a) => a.toLowerCase()),
+);
+
+const segmenters = new Map<string, Intl.Segmenter>();
+
+function segmenter(language: string): Intl.Segmenter {
+  const locale = language === "bhs" ? "hr" : language || "en";
+  let s = segmenters.get(locale);
+  if (!s) {
+    s = new Intl.Segmenter(locale, { granularity: "sentence" });
+    segmenters.set(locale, s);
+  }
+  return s;
+}
+
+function endsWithAbbreviation(piece: string): boolean {
+  const match = /(?:^|[\s(“"'])([\p{L}.]{1,6})\.\s*$/u.exec(piece);
+  if (!match) return false;
+  const word = (match[1] as string).toLowerCase();
+  // A single capital letter is an initial ("J. Smith"), unless it ends a sentence in a list.
+  return ABBREVIATIONS.has(word) || /^\p{Lu}$/u.test(match[1] as string);
+}
+
+/** Splits one paragraph (or a whole text; blank lines always end a sentence) into sentences. */
+export function splitSentences(text: string, language = "en"): string[] {
+  const out: string[] = [];
+  for (const paragraph of text.split(/\n\s*\n/)) {
+    const pieces = Array.from(segmenter(language).segment(paragraph.replace(/\s+/g, " ").trim()), (s) => s.segment);
+    let pending = "";
+    pieces.forEach((piece, i) => {
+      pending += piece;
+      const next = pieces[i + 1]?.trimStart() ?? "";
+      // A sentence does not start in lower case: ICU split after an ordinal ("am 14. März") or an
+      // abbreviation it did not know.
+      const continues =
+        next !== "" && (/^\p{Ll}/u.test(next) || (/\d\.\s*$/.test(pending) && /^\p{Lu}\p{Ll}+ \d{4}/u.test(next)));
+      if (!continues && !endsWithAbbreviation(pending)) {
+        const sentence = pending.trim();
+        if (sentence) out.push(sentence);
+        pending = "";
+      }
+    });
+    if (pending.trim()) out.push(pending.trim());
+  }
+  return out;
+}

@@ -1,0 +1,50 @@
+// What each source contributed to an article's claims, and whether enough independent origins
+// remain to write one.
+import { DomainError } from "../errors.ts";
+import type { CheckedClaim, GroupedSource } from "./types.ts";
+
+export interface SourceContribution {
+  /** A sentence saying how many claims the source carries. */
+  contributed: string;
+  /** Claims for which it is the only source. */
+  soleForClaims: number;
+}
+
+export function contributions(
+  sources: readonly GroupedSource[],
+  claims: readonly CheckedClaim[],
+): Map<string, SourceContribution> {
+  const out = new Map<string, SourceContribution>();
+  for (const source of sources) {
+    const carried = claims.filter((c) => c.sourceKeys.includes(source.key));
+    const sole = carried.filter((c) => c.sourceKeys.length === 1).length;
+    const n = carried.length;
+    const contributed =
+      n === 0
+        ? "Carries none of the article's claims."
+        : `Carries ${n} of ${claims.length} claim${claims.length === 1 ? "" : "s"}${sole > 0 ? `, ${sole} of them alone` : ""}.`;
+    out.set(source.key, { contributed, soleForClaims: sole });
+  }
+  return out;
+}
+
+export function independentOrigins(sources: readonly GroupedSource[]): number {
+  return new Set(sources.map((s) => s.originId)).size;
+}
+
+/**
+ * An article needs two independent origins to corroborate anything. With fewer, the job stops
+ * with too_few_origins unless the caller accepts an article whose every claim is flagged.
+ */
+export function assertEnoughOrigins(sources: readonly GroupedSource[], acceptFlagged = false): void {
+  const count = independentOrigins(sources);
+  if (count < 2 && !acceptFlagged) {
+    throw new DomainError(
+      "too_few_origins",
+      count === 0
+        ? "No page could be read, so there is no origin to write from."
+        : "Every page traces back to one origin; at least two independent origins are needed to corroborate a claim.",
+      { origins: count },
+    );
+  }
+}

@@ -1,0 +1,182 @@
+// Claim checking across origins: the five states by the definitions in ARCHITECTURE.md, matching
+// a statement across different wording, and the facts it is compared on.
+import { describe, expect, it } from "vitest";
+import { checkClaims } from "../../src/sourcing/claims/checkClaims.ts";
+import { sentenceFacts } from "../../src/sourcing/claims/facts.ts";
+import { splitSentences } from "../../src/sourcing/claims/sentences.ts";
+import { groupOrigins } from "../../src/sourcing/group/originGroups.ts";
+import { assertEnoughOrigins } from "../../src/sourcing/sourceSummary.ts";
+import type { CheckedClaim } from "../../src/sourcing/types.ts";
+import { page, prose, statement, wire } from "./pages.ts";
+
+function claimWith(claims: CheckedClaim[], fragment: string): CheckedClaim {
+  const found = claims.filter((c) => c.text.includes(fragment));
+  expect(found, `one claim containing "${fragment}"`).toHaveLength(1);
+  return found[0] as CheckedClaim;
+}
+
+describe("facts", () => {
+  it("normalises numbers by the language's separators, scale words and number words", () => {
+    expect(sentenceFacts("About 1,200 homes lost power, and repairs will cost $2.5 million.").numbers.sort()).toEqual([
+      "1200",
+      "2500000",
+    ]);
+    expect(
+      sentenceFacts("Rund 1.200 Haushalte waren betroffen, die Reparatur kostet 2,5 Millionen Euro.", "de").numbers.sort(),
+    ).toEqual(["1200", "2500000"]);
+    expect(sentenceFacts("Three firefighters were hurt in the blaze at the depot.").numbers).toEqual(["3"]);
+    expect(sentenceFacts("Turnout rose to 61.5 per cent in the northern wards.").numbers).toEqual(["61.5%"]);
+  });
+
+  it("normalises dates in several languages and keeps years out of the numbers", () => {
+    expect(sentenceFacts("The vote was held on March 14, 2026 in the town hall.").dates).toEqual(["2026-03-14"]);
+    expect(sentenceFacts("Die Abstimmung fand am 14. März 2026 im Rathaus statt.", "de").dates).toEqual(["2026-03-14"]);
+    expect(sentenceFacts("Le vote a eu lieu le 14 mars 2026 à la mairie.", "fr").dates).toEqual(["2026-03-14"]);
+    expect(sentenceFacts("La votación se celebró el 14 de marzo de 2026 en el ayuntamiento.", "es").dates).toEqual([
+      "2026-03-14",
+    ]);
+    expect(sentenceFacts("The plant opened in 2019 and employs 340 people.").numbers).toEqual(["340"]);
+  });
+
+  it("finds the party a statement rests on, and denials", () => {
+    expect(sentenceFacts("The plant will close in June, according to a statement from Alderbank Energy.").attributedTo).toBe(
+      "alderbank energy",
+    );
+    expect(sentenceFacts("Laut einer Mitteilung von Alderbank Energy schließt das Werk im Juni.", "de").attributedTo).toBe(
+      "alderbank energy",
+    );
+    expect(sentenceFacts("A spokeswoman for the Portmere Fire Service said three crews attended.").attributedTo).toBe(
+      "portmere fire service",
+    );
+    expect(sentenceFacts("The mayor denied that the barriers had been neglected for years.").denial).toBe(true);
+  });
+
+  it("splits sentences per language without breaking at abbreviations or ordinals", () => {
+    expect(splitSentences("Dr. Jane Smith said 120 people were hurt. The U.S. team arrived. J. Doe agreed.")).toHaveLength(3);
+    expect(splitSentences("Der Bürgermeister sagte am 14. März 2026, es sei ernst. Nr. 5 fiel aus.", "de")).toHaveLength(2);
+    expect(splitSentences("東京で地震が発生しました。被害は不明です。", "ja")).toHaveLength(2);
+  });
+});
+
+describe("claim states", () => {
+  const independent = [
+    page(
+      "https://one.example/a",
+      `${prose("one")} Flood barriers failed on Tuesday night, forcing 1,200 residents to leave their homes in Portmere.`,
+    ),
+    page(
+      "https://two.example/b",
+      `${prose("two")} In Portmere about 1,200 residents had to leave their homes after flood barriers failed late on Tuesday.`,
+    ),
+    page(
+      "https://three.example/c",
+      `${prose("three")} The Portmere Gazette learned that the council had ignored 14 warnings since 2023 about the barrier gates.`,
+    ),
+  ];
+
+  it("calls a claim two independent origins carry in their own words corroborated", () => {
+    const sources = groupOrigins(independent);
+    const claim = claimWith(checkClaims(sources), "1,200 residents to leave");
+    expect(claim).toMatchObject({ state: "corroborated", originCount: 2, sourceKeys: ["0", "1"] });
+  });
+
+  it("calls a claim only one origin carries singleSource", () => {
+    const claim = claimWith(checkClaims(groupOrigins(independent)), "14 warnings");
+    expect(claim).toMatchObject({ state: "singleSource", originCount: 1, sourceKeys: ["2"] });
+  });
+
+  it("calls a claim that several outlets relay from one agency circular", () => {
+    const text = `PORTMERE, England (AP) — ${prose("wire")} Engineers said the pumps at Mere Lock had been out of service for 9 days.`;
+    const sources = groupOrigins([
+      page("https://one.example/w", text, { attributions: [wire("AP", "PORTMERE, England (AP) —")] }),
+      page("https://two.example/w", text, { attributions: [wire("AP", "PORTMERE, England (AP) —")] }),
+      page("https://three.example/w", text, { attributions: [wire("AP", "PORTMERE, England (AP) —")] }),
+    ]);
+    expect(claimWith(checkClaims(sources), "9 days")).toMatchObject({ state: "circular", originCount: 1 });
+  });
+
+  it("calls a claim circular when independent outlets cite one another for it", () => {
+    const sources = groupOrigins([
+      page(
+        "https://harbourpost.example/x",
+        `${prose("hp")} The ferry operator plans to cut 45 sailings a week, according to the Kestrel Daily.`,
+        {
+          siteName: "Harbour Post",
+        },
+      ),
+      page(
+        "https://kestreldaily.example/y",
+        `${prose("kd")} The ferry operator will cut 45 weekly sailings, the Harbour Post reported.`,
+        {
+          siteName: "Kestrel Daily",
+        },
+      ),
+    ]);
+    expect(claimWith(checkClaims(sources), "45 sailings")).toMatchObject({ state: "circular", originCount: 1 });
+  });
+
+  it("calls a claim parallel when independent outlets all rest it on one party's statement", () => {
+    const sources = groupOrigins([
+      page(
+        "https://newsroom.alderbank.com/r",
+        `${prose("release")} Alderbank Energy will build a 340-megawatt battery plant at Portmere by 2028.`,
+        {
+          siteName: "Alderbank Energy",
+        },
+      ),
+      page(
+        "https://one.example/p",
+        `${prose("p1")} A 340-megawatt battery plant will be built at Portmere by 2028, according to a statement from Alderbank Energy.`,
+        {
+          attributions: [statement("Alderbank Energy", "according to a statement from Alderbank Energy")],
+        },
+      ),
+      page(
+        "https://two.example/p",
+        `${prose("p2")} Alderbank Energy said it would build the 340-megawatt battery plant in Portmere by 2028.`,
+      ),
+    ]);
+    const claim = claimWith(checkClaims(sources), "340-megawatt battery plant at Portmere");
+    expect(claim.state).toBe("parallel");
+    expect(claim.originCount).toBe(3);
+    expect(claim.attributedTo?.toLowerCase()).toBe("alderbank energy");
+  });
+
+  it("calls claims disputed when origins give different figures, and links the variants", () => {
+    const sources = groupOrigins([
+      page("https://one.example/d", `${prose("d1")} At least 120 people were injured in the stampede at the Portmere stadium.`),
+      page("https://two.example/d", `${prose("d2")} At least 210 people were injured in the stampede at the Portmere stadium.`),
+    ]);
+    const claims = checkClaims(sources);
+    const low = claimWith(claims, "120 people");
+    const high = claimWith(claims, "210 people");
+    expect(low.state).toBe("disputed");
+    expect(high.state).toBe("disputed");
+    expect(low.variants?.[0]?.text).toContain("210");
+  });
+
+  it("calls a claim disputed when another origin denies it", () => {
+    const sources = groupOrigins([
+      page(
+        "https://one.example/d",
+        `${prose("e1")} The harbour master ordered the Mere Lock gates closed before the storm on Tuesday.`,
+      ),
+      page(
+        "https://two.example/d",
+        `${prose("e2")} The harbour master denied ordering the Mere Lock gates closed before the storm on Tuesday.`,
+      ),
+    ]);
+    expect(claimWith(checkClaims(sources), "ordered the Mere Lock").state).toBe("disputed");
+  });
+});
+
+describe("too few origins", () => {
+  it("stops when fewer than two independent origins remain, unless flagged articles are accepted", () => {
+    const one = groupOrigins([page("https://one.example/a", prose("a")), page("https://one.example/b", prose("b"))]);
+    expect(() => assertEnoughOrigins(one)).toThrowError(expect.objectContaining({ code: "too_few_origins" }));
+    expect(() => assertEnoughOrigins(one, true)).not.toThrow();
+    expect(() =>
+      assertEnoughOrigins(groupOrigins([page("https://a.example/", prose("a")), page("https://b.example/", prose("b"))])),
+    ).not.toThrow();
+  });
+});
