@@ -58,6 +58,36 @@ describe("facts", () => {
   });
 });
 
+describe("sentences in the 22 languages", () => {
+  const two: Record<string, string> = {
+    en: "The bridge reopened on Monday. Traffic returned at noon.",
+    es: "El puente reabrió el lunes. El tráfico volvió a mediodía.",
+    fr: "Le pont a rouvert lundi. La circulation a repris à midi.",
+    de: "Die Brücke wurde am Montag wieder geöffnet. Der Verkehr kehrte mittags zurück.",
+    pt: "A ponte reabriu na segunda-feira. O trânsito voltou ao meio-dia.",
+    it: "Il ponte ha riaperto lunedì. Il traffico è tornato a mezzogiorno.",
+    nl: "De brug ging maandag weer open. Het verkeer keerde om twaalf uur terug.",
+    pl: "Most ponownie otwarto w poniedziałek. Ruch wrócił w południe.",
+    sv: "Bron öppnade igen på måndagen. Trafiken kom tillbaka vid lunch.",
+    da: "Broen åbnede igen mandag. Trafikken vendte tilbage ved middag.",
+    no: "Brua åpnet igjen mandag. Trafikken kom tilbake ved middag.",
+    fi: "Silta avattiin uudelleen maanantaina. Liikenne palasi keskipäivällä.",
+    cs: "Most byl v pondělí znovu otevřen. Doprava se vrátila v poledne.",
+    sk: "Most bol v pondelok znovu otvorený. Doprava sa vrátila na obed.",
+    hu: "A hidat hétfőn újra megnyitották. A forgalom délben visszatért.",
+    ro: "Podul a fost redeschis luni. Traficul a revenit la prânz.",
+    el: "Η γέφυρα άνοιξε ξανά τη Δευτέρα. Η κυκλοφορία επέστρεψε το μεσημέρι.",
+    tr: "Köprü pazartesi yeniden açıldı. Trafik öğlen geri döndü.",
+    uk: "Міст знову відкрили в понеділок. Рух відновився опівдні.",
+    ja: "橋は月曜日に再開した。正午には交通が戻った。",
+    bhs: "Most je ponovno otvoren u ponedjeljak. Promet se vratio u podne.",
+    sl: "Most so v ponedeljek znova odprli. Promet se je vrnil opoldne.",
+  };
+  it.each(Object.entries(two))("splits %s into its two sentences", (language, text) => {
+    expect(splitSentences(text, language)).toHaveLength(2);
+  });
+});
+
 describe("claim states", () => {
   const independent = [
     page(

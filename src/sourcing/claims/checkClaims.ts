@@ -10,9 +10,10 @@
 // Candidate pairs come from an index of distinctive facts (numbers, dates, names, quotations), so
 // the work grows with the mentions that share a fact, not with the square of all mentions.
 
+import { registrableDomain } from "../group/originGroups.ts";
 import { UnionFind } from "../group/unionFind.ts";
 import type { CheckedClaim, ClaimState, GroupedSource } from "../types.ts";
-import { isCheckable, type SentenceFacts, sentenceFacts } from "./facts.ts";
+import { isCheckable, type SentenceFacts, sentenceFacts, stem } from "./facts.ts";
 import { splitSentences } from "./sentences.ts";
 
 interface Mention {
@@ -26,45 +27,123 @@ interface Mention {
 
 const MAX_MENTIONS_PER_SOURCE = 250;
 /** A fact shared by more mentions than this is too common to pair on (e.g. the event's city). */
-const MAX_POSTING = 400;
-
-function overlapCoefficient(a: readonly string[], b: readonly string[]): number {
-  if (a.length === 0 || b.length === 0) return 0;
-  const set = new Set(a);
-  let shared = 0;
-  for (const x of b) if (set.has(x)) shared++;
-  return shared / Math.min(a.length, new Set(b).size);
-}
+const MAX_POSTING = 150;
+/** A figure or date stated by at most this many mentions of a check singles out one claim. */
+const RARE_FACT = 8;
 
 const intersects = (a: readonly string[], b: readonly string[]) => a.some((x) => b.includes(x));
-const fullDates = (f: SentenceFacts) => f.dates.filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d));
+
+/** Day-precision dates as month-day, so "19 November" and "2025-11-19" compare. */
+const days = (f: SentenceFacts) => f.dates.filter((d) => /\d{2}-\d{2}$/.test(d) && d.length !== 7).map((d) => d.slice(-5));
 
 type Relation = "same" | "conflict" | "none";
 
-export function relate(a: Mention, b: Mention): Relation {
+/** How rare each word stem is among the mentions: shared rare words say more than shared common ones. */
+export type Weights = (stem: string) => number;
+
+function weightedOverlap(a: readonly string[], b: readonly string[], weight: Weights): number {
+  const sa = new Set(a);
+  const sb = new Set(b);
+  let shared = 0;
+  let wa = 0;
+  let wb = 0;
+  for (const x of sa) {
+    const w = weight(x);
+    wa += w;
+    if (sb.has(x)) shared += w;
+  }
+  for (const x of sb) wb += weight(x);
+  const smaller = Math.min(wa, wb);
+  return smaller === 0 ? 0 : shared / smaller;
+}
+
+/**
+ * Figures that contradict: both sentences count the same thing (same unit) with different values,
+ * and agree on no value for it. "120 people injured" against "210 people injured" conflicts;
+ * "180 permanent jobs" against "650 construction jobs" does not.
+ */
+function quantitiesConflict(a: SentenceFacts, b: SentenceFacts): boolean {
+  for (const qa of a.quantities) {
+    if (!qa.unit) continue;
+    const sameUnit = b.quantities.filter((qb) => qb.unit === qa.unit);
+    if (sameUnit.length === 0) continue;
+    const agree =
+      sameUnit.some((qb) => qb.value === qa.value) ||
+      a.quantities.some((x) => x.unit === qa.unit && sameUnit.some((qb) => qb.value === x.value));
+    if (!agree) return true;
+  }
+  return false;
+}
+
+function withoutNames(f: SentenceFacts): string[] {
+  const nameStems = new Set(f.names.flatMap((n) => n.split(/\s+/).map(stem)));
+  return f.stems.filter((x) => !nameStems.has(x));
+}
+
+function agentsConflict(a: SentenceFacts, b: SentenceFacts): boolean {
+  if (a.agents.length === 0 || b.agents.length === 0) return false;
+  return !a.agents.some((x) => b.agents.some((y) => x.includes(y) || y.includes(x)));
+}
+
+/** How many mentions state each fact: a fact few mentions share singles out one claim. */
+export type FactCounts = (fact: string) => number;
+
+export function relate(
+  a: Mention,
+  b: Mention,
+  weight: Weights,
+  factCount: FactCounts = () => Number.POSITIVE_INFINITY,
+): Relation {
   const fa = a.facts;
   const fb = b.facts;
-  const numbersConflict = fa.numbers.length > 0 && fb.numbers.length > 0 && !intersects(fa.numbers, fb.numbers);
-  const da = fullDates(fa);
-  const db = fullDates(fb);
+  const da = days(fa);
+  const db = days(fb);
   const datesConflict = da.length > 0 && db.length > 0 && !intersects(da, db);
+  const numbersDisjoint = fa.numbers.length > 0 && fb.numbers.length > 0 && !intersects(fa.numbers, fb.numbers);
   const hardShared =
     fa.numbers.filter((x) => fb.numbers.includes(x)).length +
-    fa.dates.filter((x) => fb.dates.includes(x)).length +
+    da.filter((x) => db.includes(x)).length +
     fa.quotes.filter((x) => fb.quotes.includes(x)).length;
+  const namesShared = intersects(fa.names, fb.names);
+  const rareShared =
+    fa.numbers.some((x) => fb.numbers.includes(x) && factCount(`n:${x}`) <= RARE_FACT) ||
+    fa.dates.some((x) => fb.dates.includes(x) && factCount(`d:${x}`) <= RARE_FACT);
   if (a.language !== b.language) {
     // Across languages words do not compare; facts do.
-    const namesShared = intersects(fa.names, fb.names);
-    if (!numbersConflict && !datesConflict && hardShared >= 1 && (namesShared || hardShared >= 2)) return "same";
+    if (!numbersDisjoint && !datesConflict && hardShared >= 1 && (namesShared || hardShared >= 2)) return "same";
     return "none";
   }
-  const words = overlapCoefficient(fa.stems, fb.stems);
-  const namesShared = intersects(fa.names, fb.names);
-  if (fa.denial !== fb.denial && words >= 0.45 && (namesShared || words >= 0.6)) return "conflict";
-  if ((numbersConflict || datesConflict) && words >= 0.5 && hardShared === 0) return "conflict";
-  if (numbersConflict || datesConflict) return "none";
-  if (words >= 0.6) return "same";
-  if (words >= 0.34 && hardShared >= 1) return "same";
+  const similar = weightedOverlap(fa.stems, fb.stems, weight);
+  // The same figure counting the same thing ("22 crew") is strong evidence on its own.
+  const sameQuantity = fa.quantities.some(
+    (qa) => qa.unit !== "" && fb.quantities.some((qb) => qb.unit === qa.unit && qb.value === qa.value),
+  );
+  if (fa.denial !== fb.denial && similar >= 0.45 && (namesShared || similar >= 0.6)) return "conflict";
+  if (similar >= 0.35 && (quantitiesConflict(fa, fb) || quantitiesConflict(fb, fa))) return "conflict";
+  // The same event on another day, or done by someone else: a disagreement on when or who.
+  if (similar >= 0.25 && hardShared === 0 && (datesConflict || agentsConflict(fa, fb))) return "conflict";
+  // One figure each, for the same thing said in much the same words: a conflicting figure. Units
+  // that differ (money against jobs) are different facts, not a conflict.
+  const ua = fa.quantities[0]?.unit ?? "";
+  const ub = fb.quantities[0]?.unit ?? "";
+  if (
+    numbersDisjoint &&
+    similar >= 0.45 &&
+    fa.numbers.length === 1 &&
+    fb.numbers.length === 1 &&
+    hardShared === 0 &&
+    (ua === ub || !ua || !ub)
+  ) {
+    return "conflict";
+  }
+  if (datesConflict || (numbersDisjoint && similar < 0.6)) return "none";
+  if (sameQuantity && similar >= 0.12) return "same";
+  // A rare fact both state (a year, a figure, a date only this claim has) with some words in common.
+  if (rareShared && similar >= 0.1) return "same";
+  if (similar >= 0.55) return "same";
+  if (similar >= 0.3 && hardShared >= 1) return "same";
+  // Sharing a name is not sharing a claim: the rest of the words must agree too.
+  if (namesShared && weightedOverlap(withoutNames(fa), withoutNames(fb), weight) >= 0.3) return "same";
   return "none";
 }
 
@@ -82,7 +161,7 @@ function sameParty(a: string, b: string): boolean {
   return x === y || (x.length >= 4 && y.includes(x)) || (y.length >= 4 && x.includes(y));
 }
 
-function collectMentions(sources: readonly GroupedSource[]): Mention[] {
+export function collectMentions(sources: readonly GroupedSource[]): Mention[] {
   const mentions: Mention[] = [];
   sources.forEach((source, index) => {
     const language = source.page.language ?? "en";
@@ -107,14 +186,19 @@ function collectMentions(sources: readonly GroupedSource[]): Mention[] {
   return mentions;
 }
 
-function postings(mentions: readonly Mention[]): Map<string, number[]> {
+/** Each mention's rarest content words also pair it with others: a claim restated without any shared figure. */
+const RARE_WORDS_PER_MENTION = 6;
+
+function postings(mentions: readonly Mention[], weight: Weights): Map<string, number[]> {
   const index = new Map<string, number[]>();
   mentions.forEach((m, i) => {
+    const rare = [...new Set(m.facts.stems)].sort((x, y) => weight(y) - weight(x)).slice(0, RARE_WORDS_PER_MENTION);
     const tokens = new Set([
       ...m.facts.numbers.map((x) => `n:${x}`),
       ...m.facts.dates.map((x) => `d:${x}`),
       ...m.facts.names.map((x) => `p:${x}`),
       ...m.facts.quotes.map((x) => `q:${x}`),
+      ...rare.map((x) => `w:${x}`),
     ]);
     for (const t of tokens) {
       const list = index.get(t);
@@ -131,12 +215,24 @@ function outletNames(source: GroupedSource): string[] {
   return names.filter((n) => n.length >= 3);
 }
 
+/** Inverse document frequency of each stem over the mentions. */
+export function stemWeights(mentions: readonly Mention[]): Weights {
+  const df = new Map<string, number>();
+  for (const m of mentions) for (const s of new Set(m.facts.stems)) df.set(s, (df.get(s) ?? 0) + 1);
+  const total = mentions.length + 1;
+  return (stem) => Math.log(1 + total / (df.get(stem) ?? 1));
+}
+
 export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
   const mentions = collectMentions(sources);
+  const weight = stemWeights(mentions);
   const uf = new UnionFind(mentions.length);
   const conflicts: [number, number][] = [];
+  const edges: { a: number; b: number; strength: number }[] = [];
   const compared = new Set<string>();
-  for (const list of postings(mentions).values()) {
+  const index = postings(mentions, weight);
+  const factCount: FactCounts = (fact) => index.get(fact)?.length ?? 0;
+  for (const list of index.values()) {
     if (list.length < 2 || list.length > MAX_POSTING) continue;
     for (let i = 0; i < list.length; i++) {
       for (let j = i + 1; j < list.length; j++) {
@@ -148,11 +244,30 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
         const key = a < b ? `${a}:${b}` : `${b}:${a}`;
         if (compared.has(key)) continue;
         compared.add(key);
-        const relation = relate(ma, mb);
-        if (relation === "same") uf.union(a, b);
+        const relation = relate(ma, mb, weight, factCount);
+        if (relation === "same") edges.push({ a, b, strength: weightedOverlap(ma.facts.stems, mb.facts.stems, weight) });
         else if (relation === "conflict") conflicts.push([a, b]);
       }
     }
+  }
+  // Strongest matches first, and a mention joins a claim only if it also states the claim's
+  // founding sentence: single links would chain one claim into the next through a sentence that
+  // happens to touch both.
+  edges.sort((x, y) => y.strength - x.strength || x.a - y.a || x.b - y.b);
+  const lead = new Map<number, number>();
+  const leadOf = (root: number) => lead.get(root) ?? root;
+  for (const { a, b } of edges) {
+    const ra = uf.find(a);
+    const rb = uf.find(b);
+    if (ra === rb) continue;
+    const la = leadOf(ra);
+    const lb = leadOf(rb);
+    const states = (x: number, y: number) =>
+      x === y || relate(mentions[x] as Mention, mentions[y] as Mention, weight, factCount) === "same";
+    if (!(states(a, lb) || states(la, b) || states(la, lb))) continue;
+    const founding = uf.sizeOf(ra) >= uf.sizeOf(rb) ? la : lb;
+    uf.union(a, b);
+    lead.set(uf.find(a), founding);
   }
 
   // One claim per cluster of mentions.
@@ -164,14 +279,21 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
     for (const m of members) clusterOf.set(m, id);
   }
   const disputedWith = new Map<number, Set<number>>();
+  const selfConflicts = new Map<number, number[]>();
   for (const [a, b] of conflicts) {
     const ca = clusterOf.get(a) as number;
     const cb = clusterOf.get(b) as number;
     const oa = (sources[(mentions[a] as Mention).source] as GroupedSource).originId;
     const ob = (sources[(mentions[b] as Mention).source] as GroupedSource).originId;
-    if (ca === cb || oa === ob) continue;
+    if (oa === ob) continue;
+    // Mentions joined through others that still contradict each other: the claim is disputed
+    // within itself.
     if (!disputedWith.has(ca)) disputedWith.set(ca, new Set());
     if (!disputedWith.has(cb)) disputedWith.set(cb, new Set());
+    if (ca === cb) {
+      selfConflicts.set(ca, [...(selfConflicts.get(ca) ?? []), b]);
+      continue;
+    }
     disputedWith.get(ca)?.add(cb);
     disputedWith.get(cb)?.add(ca);
   }
@@ -190,16 +312,25 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
       state: state.state,
       originCount: state.originCount,
       sourceKeys: carriers.map((c) => (sources[c] as GroupedSource).key),
+      mentions: members.map((m) => ({
+        sourceKey: (sources[(mentions[m] as Mention).source] as GroupedSource).key,
+        text: (mentions[m] as Mention).text,
+      })),
     };
     if (state.attributedTo) claim.attributedTo = state.attributedTo;
     return claim;
   });
   for (const [id, others] of disputedWith) {
     const claim = claims[id] as CheckedClaim;
-    claim.variants = [...others].map((o) => ({
+    const within = (selfConflicts.get(id) ?? []).map((m) => ({
+      text: (mentions[m] as Mention).text,
+      sourceKeys: [(sources[(mentions[m] as Mention).source] as GroupedSource).key],
+    }));
+    const between = [...others].map((o) => ({
       text: (claims[o] as CheckedClaim).text,
       sourceKeys: (claims[o] as CheckedClaim).sourceKeys,
     }));
+    claim.variants = [...within, ...between];
   }
   return claims;
 }
@@ -230,6 +361,17 @@ function stateOf(
       }
     }
   }
+  // A carrier whose article links to another carrier's outlet took the story from there.
+  for (const c of carriers) {
+    const citing = sources[c] as GroupedSource;
+    for (const other of carriers) {
+      const cited = sources[other] as GroupedSource;
+      if (other === c || cited.official || cited.originId === citing.originId) continue;
+      if (citing.page.links.some((link) => registrableDomain(link) === cited.domain)) {
+        uf.union(originIndex.get(citing.originId) as number, originIndex.get(cited.originId) as number);
+      }
+    }
+  }
   const effective = new Set(origins.map((_, i) => uf.find(i))).size;
   if (disputed) return { state: "disputed", originCount: effective };
   if (effective >= 2) {
@@ -247,24 +389,38 @@ function stateOf(
   return { state: "singleSource", originCount: 1 };
 }
 
-/** The one party every carrier rests the claim on, when there is one (a release, a spokesperson). */
+/** "The company" stands for whichever company the story is about. */
+const isGeneric = (party: string) => party === "the company";
+
+/**
+ * The one party every carrier rests the claim on, when there is one (a release, a spokesperson).
+ * A carrier rests it on the party its sentence names; with none named there, on any party the
+ * page credits a statement to; a body's own page states its own word.
+ */
 function commonParty(members: number[], mentions: readonly Mention[], sources: readonly GroupedSource[]): string | undefined {
-  let party: string | undefined;
-  const bySource = new Map<number, string | undefined>();
+  const candidates = new Map<number, string[]>();
   for (const m of members) {
     const mention = mentions[m] as Mention;
     const source = sources[mention.source] as GroupedSource;
-    // A body's own page states its own word.
-    const own = source.official ? (source.page.siteName ?? source.origin) : undefined;
-    const p = mention.party ?? own;
-    if (p !== undefined && !bySource.has(mention.source)) bySource.set(mention.source, p);
-    else if (!bySource.has(mention.source)) bySource.set(mention.source, undefined);
+    const list = candidates.get(mention.source) ?? [];
+    if (mention.facts.attributedTo) list.push(mention.facts.attributedTo);
+    else {
+      for (const a of source.page.attributions) if (a.kind === "statement") list.push(a.party.toLowerCase());
+      if (source.official) list.push((source.page.siteName ?? source.origin).toLowerCase());
+    }
+    candidates.set(mention.source, list);
   }
-  for (const p of bySource.values()) {
-    if (p === undefined) return undefined;
-    if (party === undefined) party = p;
-    else if (!sameParty(party, p)) return undefined;
+  const all = [...candidates.values()];
+  if (all.some((list) => list.length === 0)) return undefined;
+  const named = [...new Set(all.flat().filter((p) => !isGeneric(p)))];
+  for (const party of named) {
+    if (all.every((list) => list.some((p) => isGeneric(p) || sameParty(p, party)))) return displayParty(party, sources);
   }
-  // Citing an outlet is a source, not a single primary statement.
-  return party;
+  return all.every((list) => list.some(isGeneric)) ? "the company" : undefined;
+}
+
+/** The party as an official source spells it, when one is its own channel. */
+function displayParty(party: string, sources: readonly GroupedSource[]): string {
+  const own = sources.find((s) => s.official && sameParty((s.page.siteName ?? s.origin).toLowerCase(), party));
+  return own ? (own.page.siteName ?? own.origin) : party;
 }

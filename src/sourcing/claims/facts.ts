@@ -3,9 +3,17 @@
 // mm-dd), names (capitalised runs), quotations, denials, the party a sentence attributes its
 // statement to, and the content words left once numbers and function words are gone.
 
+export interface Quantity {
+  value: string;
+  /** What is counted: a currency sign, or the stem of the first content word after the number. */
+  unit: string;
+}
+
 export interface SentenceFacts {
   /** Normalised numbers as decimal strings ("120", "1200000", "3.5"); percentages end in "%". */
   numbers: string[];
+  /** Numbers with what they count, for telling a conflicting figure from a different fact. */
+  quantities: Quantity[];
   /** Normalised dates: yyyy-mm-dd, yyyy-mm, or mm-dd without a year. */
   dates: string[];
   /** Capitalised names, lower-cased ("jane smith", "portmere"). */
@@ -14,6 +22,8 @@ export interface SentenceFacts {
   quotes: string[];
   /** The sentence denies or rejects something. */
   denial: boolean;
+  /** Who did what the sentence reports in the passive ("inspected by Castlegate Engineers"), lower-cased. */
+  agents: string[];
   /** Who the sentence attributes its statement to ("according to X", "X said"), lower-cased. */
   attributedTo?: string;
   /** Content-word stems, lower-cased, without numbers and function words. */
@@ -176,8 +186,57 @@ function extractDates(sentence: string): { dates: string[]; spans: [number, numb
   return { dates: [...dates], spans };
 }
 
-function extractNumbers(sentence: string, language: string, skip: [number, number][]): string[] {
+function unitAfter(sentence: string, end: number): string {
+  // What a number counts follows it within its clause: "210, according to the trust" counts no trust.
+  const clause = sentence.slice(end, end + 60).split(/[,;:.!?()]/)[0] ?? "";
+  for (const word of clause.toLowerCase().match(/\p{L}{2,}/gu) ?? []) {
+    if (SCALES[word] || FUNCTION_WORDS.has(word) || UNIT_FILLERS.has(word)) continue;
+    return stem(word);
+  }
+  return "";
+}
+
+/** "The number of people injured … has risen to 210": what the figure counts was named before it. */
+function countedBefore(before: string): string {
+  const m = /\b(?:number|total|count|toll|tally|anzahl|zahl|nombre|número|numero) (?:of|der|des|de|di) (\p{L}{3,})/iu.exec(
+    before,
+  );
+  return m ? stem((m[1] as string).toLowerCase()) : "";
+}
+
+/** Words between a number and what it counts that say nothing about what it counts. */
+const UNIT_FILLERS = new Set([
+  "least",
+  "about",
+  "around",
+  "some",
+  "nearly",
+  "almost",
+  "more",
+  "over",
+  "up",
+  "rund",
+  "etwa",
+  "environ",
+  "unos",
+  "cerca",
+  "per",
+  "cent",
+  "percent",
+  "prozent",
+  "pour",
+  "por",
+  "ciento",
+]);
+
+function extractNumbers(
+  sentence: string,
+  language: string,
+  skip: [number, number][],
+): { numbers: string[]; quantities: Quantity[]; years: string[] } {
   const out = new Set<string>();
+  const years = new Set<string>();
+  const quantities: Quantity[] = [];
   NUMBER_RE.lastIndex = 0;
   for (let m = NUMBER_RE.exec(sentence); m; m = NUMBER_RE.exec(sentence)) {
     const start = m.index;
@@ -185,15 +244,25 @@ function extractNumbers(sentence: string, language: string, skip: [number, numbe
     const value = parseDigits(m[1] as string, language);
     if (value === undefined) continue;
     // A bare four-digit year is a date fact, not a quantity.
-    if (!m[2] && !m[3] && /^(19|20)\d{2}$/.test(m[1] as string)) continue;
+    if (!m[2] && !m[3] && /^(19|20)\d{2}$/.test(m[1] as string)) {
+      years.add(m[1] as string);
+      continue;
+    }
     const scale = m[3] ? (SCALES[m[3].toLowerCase()] ?? 1) : 1;
-    out.add(formatNumber(value * scale) + (m[2] ? "%" : ""));
+    const normal = formatNumber(value * scale) + (m[2] ? "%" : "");
+    out.add(normal);
+    const currency = /([£$€¥])\s*$/.exec(sentence.slice(Math.max(0, start - 2), start))?.[1];
+    const after = unitAfter(sentence, start + m[0].length) || countedBefore(sentence.slice(0, start));
+    quantities.push({ value: normal, unit: m[2] ? "%" : `${currency ?? ""}${after}` });
   }
-  for (const word of sentence.toLowerCase().match(/\p{L}+/gu) ?? []) {
-    const value = SMALL_NUMBERS[word];
-    if (value !== undefined) out.add(String(value));
+  const lowered = sentence.toLowerCase();
+  for (const match of lowered.matchAll(/\p{L}+/gu)) {
+    const value = SMALL_NUMBERS[match[0]];
+    if (value === undefined) continue;
+    out.add(String(value));
+    quantities.push({ value: String(value), unit: unitAfter(lowered, (match.index ?? 0) + match[0].length) });
   }
-  return [...out];
+  return { numbers: [...out], quantities, years: [...years] };
 }
 
 const FUNCTION_WORDS = new Set(
@@ -220,34 +289,47 @@ const ATTRIBUTION_PATTERNS: RegExp[] = [
   /\b(?:[Ss]elon|[Dd]'après)\s+(?:un |une |le |la |les )?(?:communiqué |porte-parole )?(?:de |du |des |d')?((?:[\p{Lu}][\p{L}\p{N}&'’.-]*)(?:\s+(?:[\p{Lu}][\p{L}\p{N}&'’.-]*|de))*)/u,
   /\b[Ss]egún\s+(?:un |una |el |la |los )?(?:comunicado |portavoz )?(?:de |del )?((?:[\p{Lu}][\p{L}\p{N}&'’.-]*)(?:\s+(?:[\p{Lu}][\p{L}\p{N}&'’.-]*|de))*)/u,
   /\b(?:[Aa] |[Aa]n )?[Ss]pokes(?:wo)?man (?:for|of) ((?:the )?[\p{Lu}][\p{L}\p{N}&'’.-]*(?:\s+[\p{Lu}][\p{L}\p{N}&'’.-]*)*)/u,
-  /((?:the )?[\p{Lu}][\p{L}\p{N}&'’.-]*(?:\s+[\p{Lu}][\p{L}\p{N}&'’.-]*)*) (?:said|says|announced|stated|confirmed|reported|told)\b/u,
+  /\b(?:[Uu]ne? )?porte-parole (?:de |du |des |d')((?:l'|la |le )?[\p{L}][\p{L}\p{N}&'’.-]*(?:\s+[\p{Lu}][\p{L}\p{N}&'’.-]*)*)/u,
+  /\b(?:[Ee]ine?r? )?Sprecher(?:in)? (?:des |der |von )((?:[\p{L}][\p{L}\p{N}&'’.-]*)(?:\s+[\p{Lu}][\p{L}\p{N}&'’.-]*)*)/u,
+  /\b(?:[Uu]na? )?portavoz (?:de |del )((?:la |el )?[\p{L}][\p{L}\p{N}&'’.-]*(?:\s+[\p{Lu}][\p{L}\p{N}&'’.-]*)*)/u,
+  /\b(?:[Aa] |[Aa]n )?((?:company|firm)|[\p{Lu}][\p{L}\p{N}&'’.-]*(?:\s+[\p{Lu}][\p{L}\p{N}&'’.-]*)*) spokes(?:wo)?(?:man|person)\b/u,
+  /\b(?:[Ee]in(?:e)? )?(Unternehmens|Firmen|Konzern)sprecher(?:in)?\b/u,
+  /((?:the )?[\p{Lu}][\p{L}\p{N}&'’.-]*(?:\s+[\p{Lu}][\p{L}\p{N}&'’.-]*)*)(?:['’]s (?:statement|announcement|release|spokes(?:wo)?man|spokesperson))? (?:said|says|announced|stated|confirmed|reported|told)\b/u,
+  /\b(?:[Tt]he|[Ii]ts) ((?:[\p{Ll}][\p{L}-]*\s)?(?:company|firm|group|operator|generator|developer|spokes(?:wo)?man|spokesperson|statement|announcement|police|council)) (?:said|says|announced|stated|confirmed|added)\b/u,
+  /\b[Aa]ccording to (?:the|its|a|an) ((?:[\p{Ll}][\p{L}-]*\s)?(?:company|firm|spokes(?:wo)?man|spokesperson|statement|announcement|release))\b/u,
   /\b(?:said|says|announced|reported) ((?:the )?[\p{Lu}][\p{L}\p{N}&'’.-]*(?:\s+[\p{Lu}][\p{L}\p{N}&'’.-]*)*)/u,
+  /\b[Ii]n (?:the|its|a|their) ((?:press )?(?:statement|release|announcement))\b/u,
 ];
 
-const NOT_A_PARTY = new Set([
-  "it",
-  "he",
-  "she",
-  "they",
-  "we",
-  "i",
-  "the",
-  "officials",
-  "police",
-  "he said",
-  "she said",
-  "this",
-  "that",
-]);
+const NOT_A_PARTY = new Set(["it", "he", "she", "they", "we", "i", "the", "officials", "he said", "she said", "this", "that"]);
+
+/** "The company" in the languages we read: one party however it is written. */
+const GENERIC_COMPANY =
+  /^(?:the |l'|la |le |el |das |des )?(company|firm|entreprise|société|unternehmens|unternehmen|firmen|konzern|firma|empresa|compañía|compañia)$/;
+/** A description instead of a name ("the Leeds-based generator", "the spokeswoman"). */
+const DESCRIPTION = /(company|firm|group|operator|generator|developer|spokes\w*|statement|announcement|release)$/;
 
 export function attributionParty(sentence: string): string | undefined {
   for (const re of ATTRIBUTION_PATTERNS) {
     const m = re.exec(sentence);
+    // "the Leeds-based generator said": a place name describing the company, not a party.
+    if (
+      m &&
+      /^\s+(company|firm|group|generator|operator|developer|provider|manufacturer|retailer|utility)\b/i.test(
+        sentence.slice(m.index + m[0].length),
+      )
+    ) {
+      return "the company";
+    }
     const party = m?.[1]
       ?.trim()
       .replace(/^the\s+/i, "")
-      .replace(/[.,;:]+$/, "");
-    if (party && party.length > 1 && !NOT_A_PARTY.has(party.toLowerCase())) return party.toLowerCase();
+      .replace(/['’]s$/, "")
+      .replace(/[.,;:]+$/, "")
+      .toLowerCase();
+    if (!party || party.length <= 1 || NOT_A_PARTY.has(party)) continue;
+    // A description stands for the company the story is about.
+    return GENERIC_COMPANY.test(party) || DESCRIPTION.test(party) ? "the company" : party;
   }
   return undefined;
 }
@@ -307,6 +389,14 @@ function extractQuotes(sentence: string): string[] {
   return out;
 }
 
+const AGENT = /\b(?:by|von|par|por)\s+((?:the\s+)?[\p{Lu}][\p{L}’'-]+(?:\s+(?:[\p{Lu}][\p{L}’'-]+|&|and|of))*)/gu;
+
+function passiveAgents(sentence: string): string[] {
+  const out: string[] = [];
+  for (const m of sentence.matchAll(AGENT)) out.push((m[1] as string).replace(/^the\s+/i, "").toLowerCase());
+  return out;
+}
+
 /** A light stem: enough to match "injured"/"injuries", "residents"/"resident" across sentences. */
 export function stem(word: string): string {
   return word.length > 5 ? word.slice(0, 5) : word.replace(/(ies|es|s|e)$/u, "");
@@ -314,7 +404,9 @@ export function stem(word: string): string {
 
 export function sentenceFacts(sentence: string, language = "en"): SentenceFacts {
   const { dates, spans } = extractDates(sentence);
-  const numbers = extractNumbers(sentence, language, spans);
+  const { numbers, quantities, years } = extractNumbers(sentence, language, spans);
+  // A year on its own ("closed in 2013") is a date fact at year precision.
+  for (const year of years) if (!dates.some((d) => d.startsWith(year))) dates.push(year);
   const stems = new Set<string>();
   for (const word of sentence.toLowerCase().match(/\p{L}{2,}/gu) ?? []) {
     if (FUNCTION_WORDS.has(word) || MONTHS[word] || SMALL_NUMBERS[word]) continue;
@@ -323,10 +415,12 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
   const attributedTo = attributionParty(sentence);
   return {
     numbers,
+    quantities,
     dates,
     names: extractNames(sentence, language),
     quotes: extractQuotes(sentence),
     denial: DENIAL.test(sentence),
+    agents: passiveAgents(sentence),
     ...(attributedTo ? { attributedTo } : {}),
     stems: [...stems],
   };
@@ -334,6 +428,7 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
 
 /** A statement worth checking: it carries a number, a date, a quotation or names, and enough words to say something. */
 export function isCheckable(facts: SentenceFacts): boolean {
-  if (facts.stems.length < 3) return false;
+  // Datelines, bylines and timestamps have figures but say nothing.
+  if (facts.stems.length < 4) return false;
   return facts.numbers.length > 0 || facts.dates.length > 0 || facts.quotes.length > 0 || facts.names.length > 0;
 }

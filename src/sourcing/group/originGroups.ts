@@ -11,8 +11,8 @@
 // copy it runs are different origins.
 import { getDomain, getHostname } from "tldts";
 import { DEFAULT_POLICY, outletKind, type SourcingPolicy, scoreFor } from "../policy/sourcingPolicy.ts";
+import { findAgency } from "../read/agencies.ts";
 import type { GroupedSource, ReadPage, SourceRelation } from "../types.ts";
-import { canonicalAgency } from "./agencies.ts";
 import { nearDuplicatePairs } from "./nearDuplicates.ts";
 import { UnionFind } from "./unionFind.ts";
 
@@ -40,6 +40,9 @@ function normalisedUrl(url: string): string {
 
 const HEAD_CHARS = 400;
 const TAIL_CHARS = 400;
+
+/** The agency's display name, when `party` names one ("AP", "The Associated Press" → "Associated Press"). */
+const canonicalAgency = (party: string) => findAgency(party)?.name;
 
 /** The agency a page relays, when it credits one where relays do: dateline, byline or copyright line. */
 export function relayedAgency(page: ReadPage): string | undefined {
@@ -74,7 +77,9 @@ export function groupOrigins(pages: readonly ReadPage[], options: GroupOptions =
   const policy = options.policy ?? DEFAULT_POLICY;
   const n = pages.length;
   const byNormalUrl = new Map<string, number>();
-  pages.forEach((p, i) => byNormalUrl.set(normalisedUrl(p.url), i));
+  pages.forEach((p, i) => {
+    byNormalUrl.set(normalisedUrl(p.url), i);
+  });
   const siteNames = new Map<string, string>(); // lower-cased site name or domain label → domain
   const info: PageInfo[] = pages.map((page) => {
     const domain = registrableDomain(page.url);

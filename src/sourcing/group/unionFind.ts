@@ -31,6 +31,11 @@ export class UnionFind {
     return true;
   }
 
+  /** How many members the set of i has. */
+  sizeOf(i: number): number {
+    return this.size[this.find(i)] as number;
+  }
+
   /** Members of each set, keyed by its root. */
   groups(): Map<number, number[]> {
     const out = new Map<number, number[]>();

@@ -46,9 +46,10 @@ const OWN_CHANNEL_HOST = /^(newsroom|press|media|presse|prensa|investors?|ir|cor
 export function outletKind(host: string, signals: { isWireRelay: boolean; text: string; url: string }): OutletKind {
   if (OFFICIAL_HOST.test(host) || OWN_CHANNEL_HOST.test(host)) return "official";
   if (/^(blog|blogs|medium)\.|\/blog\//i.test(host + new URL(signals.url).pathname)) return "blog";
+  // A release announces itself as one at its top; an article merely mentioning a press release does not.
   if (
-    /\b(for immediate release|media contact|press release|pressemitteilung|communiqué de presse|nota de prensa)\b/i.test(
-      signals.text.slice(0, 600),
+    /^\W*(for immediate release|press release|pressemitteilung|communiqué de presse|nota de prensa)\b/i.test(
+      signals.text.slice(0, 200),
     )
   ) {
     return "official";
