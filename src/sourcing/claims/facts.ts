@@ -2,10 +2,11 @@
 // scale words and small number words resolved to one value), dates (normalised to yyyy-mm-dd or
 // mm-dd), names (capitalised runs), quotations, denials, the party a sentence attributes its
 // statement to, and the content words left once numbers and function words are gone.
+import { LANGUAGES } from "../../languages.ts";
 
 export interface Quantity {
   value: string;
-  /** What is counted: a currency sign, or the stem of the first content word after the number. */
+  /** What is counted: the stem of the noun the figure counts, prefixed by its currency sign for money ("£batte"). */
   unit: string;
 }
 
@@ -96,29 +97,8 @@ const SCALES: Record<string, number> = {
   bn: 1e9,
 };
 
-/** Languages writing 1.234,5; the others write 1,234.5. */
-const COMMA_DECIMAL = new Set([
-  "de",
-  "fr",
-  "es",
-  "it",
-  "pt",
-  "nl",
-  "pl",
-  "sv",
-  "da",
-  "no",
-  "fi",
-  "cs",
-  "sk",
-  "hu",
-  "ro",
-  "el",
-  "tr",
-  "uk",
-  "bhs",
-  "sl",
-]);
+/** Languages writing 1.234,5: all 22 but English and Japanese, which write 1,234.5. */
+const COMMA_DECIMAL = new Set<string>(LANGUAGES.filter((code) => code !== "en" && code !== "ja"));
 
 function formatNumber(value: number): string {
   return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(4)));
