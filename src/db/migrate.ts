@@ -86,8 +86,12 @@ export async function migrate(databaseUrl: string): Promise<string[]> {
 }
 
 /** Names of migrations in the folder that the database has not applied (for /readyz). */
+// The folder does not change while the process runs; /readyz is polled, so read it once.
+let known: Promise<Migration[]> | undefined;
+
 export async function pendingMigrations(pool: pg.Pool): Promise<string[]> {
-  const migrations = await readMigrations();
+  known ??= readMigrations();
+  const migrations = await known;
   const done = await pool
     .query<{ migration_name: string }>(
       `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,

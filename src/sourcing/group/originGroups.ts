@@ -150,6 +150,7 @@ export function groupOrigins(pages: readonly ReadPage[], options: GroupOptions =
   }
 
   // Each group: a root (the original: a canonical target or the earliest own page), a display name.
+  const keyOfNode = [...outside.keys()]; // outside nodes are numbered n, n+1, … in insertion order
   const groups = uf.groups();
   const out: GroupedSource[] = new Array(n);
   let originCounter = 0;
@@ -157,9 +158,7 @@ export function groupOrigins(pages: readonly ReadPage[], options: GroupOptions =
     const pagesInGroup = members.filter((m) => m < n);
     if (pagesInGroup.length === 0) continue;
     const originId = `o${++originCounter}`;
-    const outsideKeys = members
-      .filter((m) => m >= n)
-      .map((m) => [...outside.entries()].find(([, node]) => node === m)?.[0] ?? "");
+    const outsideKeys = members.filter((m) => m >= n).map((m) => keyOfNode[m - n] as string);
     const agencyKey = outsideKeys.find((k) => k.startsWith("agency:"));
     const rootIndex = [...pagesInGroup].sort((x, y) => {
       const rx = relationOf.has(x) ? 1 : 0;
