@@ -1,0 +1,40 @@
+// `npm run eval:writing`: both writers on the sourcing test web (test/web), scored as
+// test/writing/evaluate.ts describes: claim-id validity, figure support, mustAppear coverage
+// and length accuracy. The model provider runs against the fake model server (a real HTTP
+// server speaking the chat-completions format); point LLM_BASE_URL and LLM_MODEL at a real
+// endpoint to score that instead. --verbose lists every fault.
+import { BuiltinWriter } from "../src/writing/builtin/builtinWriter.ts";
+import { openAiWriterFromEnv } from "../src/writing/provider/openAiWriter.ts";
+import type { Writer } from "../src/writing/types.ts";
+import { startFakeModel } from "../test/support/fakeModel.ts";
+import { allStoryMaterial } from "../test/web/storyMaterial.ts";
+import { startTestWeb } from "../test/web/testWeb.ts";
+import { evaluateWriter, type WritingScore } from "../test/writing/evaluate.ts";
+
+const verbose = process.argv.includes("--verbose");
+const web = await startTestWeb();
+const fake = process.env.LLM_BASE_URL ? undefined : await startFakeModel();
+try {
+  const stories = await allStoryMaterial(web);
+  const provider = openAiWriterFromEnv(
+    fake ? { LLM_BASE_URL: fake.url, LLM_MODEL: "fake-writer", LLM_API_KEY: "eval" } : process.env,
+  ) as Writer;
+  const writers: [string, Writer][] = [
+    ["built-in", new BuiltinWriter()],
+    [fake ? "model provider (fake model server)" : `model provider (${provider.model})`, provider],
+  ];
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  for (const [name, writer] of writers) {
+    const s: WritingScore = await evaluateWriter(writer, stories, web.truth);
+    console.log(`\n${name}: ${s.articles} articles, ${s.units} units, ${(s.ms / 1000).toFixed(1)} s`);
+    console.log(`  claim-id validity   ${pct(s.claimIdValidity)}`);
+    console.log(`  figure support      ${pct(s.figureSupport)}`);
+    console.log(`  mustAppear coverage ${pct(s.mustAppearCoverage)}`);
+    console.log(`  length accuracy     ${pct(s.lengthAccuracy)} within 15% (mean error ${pct(s.meanLengthError)})`);
+    for (const failure of s.failures) console.log(`  failed: ${failure}`);
+    if (verbose) for (const fault of s.faults) console.log(`  fault: ${fault}`);
+  }
+} finally {
+  await fake?.close();
+  await web.close();
+}

@@ -1,0 +1,153 @@
+// The built-in engine: writes an article from the claims alone, with no model. It is the
+// default writer, deterministic (the same claims give the same article), and it never states
+// what no claim carries. It writes only the brief's own language: language versions need a model.
+import { LANGUAGE_NAMES } from "../../languages.ts";
+import {
+  type Draft,
+  type VersionInput,
+  type WriteInput,
+  type Writer,
+  type WritingClaim,
+  WritingFailure,
+  type WritingSource,
+} from "../types.ts";
+import { draftWords } from "../units.ts";
+import { applyVoiceWords } from "../voiceWords.ts";
+import { isNoComment, type RankedClaim, rankClaims, writingOrder } from "./claimOrder.ts";
+import { withoutDateline, wordingIn } from "./claimText.ts";
+import { type ComposeContext, type Composition, composeUnits, originNames } from "./compose.ts";
+import { placeInternalLinks } from "./internalLinks.ts";
+import { fill, joinNames, phrasesFor } from "./phrases.ts";
+
+/** Within this share of `targetWords` the length is on target. */
+export const LENGTH_TOLERANCE = 0.15;
+const TITLE_MAX = 110;
+/** Below this many claims worded in the article's language, claims in other languages are used too. */
+const MIN_CLAIMS_IN_LANGUAGE = 3;
+
+export class BuiltinWriter implements Writer {
+  readonly engine = "built-in";
+
+  async write(input: WriteInput): Promise<Draft> {
+    return writeBuiltin(input);
+  }
+
+  async writeVersion(input: VersionInput): Promise<Draft> {
+    throw new WritingFailure(
+      "language_unsupported",
+      `The built-in engine writes no ${LANGUAGE_NAMES[input.language]} version: language versions need a model (set LLM_BASE_URL and LLM_MODEL).`,
+    );
+  }
+}
+
+/**
+ * The title states the lead's best claim whole: a cut clause can say something the claim does
+ * not. When the best claim is too long for a title, a shorter lead claim stands in.
+ */
+function titleFrom(leadClaims: readonly WritingClaim[], ctx: ComposeContext): string {
+  const texts = leadClaims
+    .filter((claim, i) => i === 0 || !isNoComment(claim.text))
+    .map((claim) => ({ claim, text: withoutDateline(claim.text.trim()).replace(/[.。]$/u, "") }));
+  const chosen = texts.find((t) => t.text.length <= TITLE_MAX) ?? texts[0];
+  if (!chosen) return "";
+  let title = chosen.text;
+  if (chosen.claim.state !== "corroborated") {
+    const origin = originNames(chosen.claim.sourceIds, ctx.sources)[0];
+    if (origin) title = fill(ctx.phrases.reportTitle, { origin }) + title;
+  }
+  return ctx.voiceWords(title);
+}
+
+function deckFrom(units: Composition["units"], ctx: ComposeContext, claims: ReadonlyMap<string, WritingClaim>): string {
+  const cited = [...new Set(units.flatMap((u) => u.claimIds))].flatMap((id) => claims.get(id)?.sourceIds ?? []);
+  const names = originNames(cited, ctx.sources).slice(0, 4);
+  return names.length > 0 ? ctx.voiceWords(fill(ctx.phrases.deck, { origins: joinNames(names, ctx.phrases.and) })) : "";
+}
+
+/** The number of claims, in writing order, whose article comes closest to the target length. */
+function bestCount(order: readonly RankedClaim[], ctx: ComposeContext, mandatory: number): number {
+  const target = ctx.brief.targetWords;
+  const wordsWith = (k: number) =>
+    draftWords({ units: composeUnits(order.slice(0, k), ctx).units, language: ctx.brief.language });
+  let best = Math.max(1, mandatory);
+  let bestGap = Math.abs(wordsWith(best) - target);
+  for (let k = best + 1; k <= order.length; k++) {
+    const words = wordsWith(k);
+    const gap = Math.abs(words - target);
+    if (gap < bestGap) {
+      best = k;
+      bestGap = gap;
+    }
+    // Past the upper bound, more claims only move further away.
+    if (words > target * (1 + LENGTH_TOLERANCE)) break;
+  }
+  return best;
+}
+
+export function writeBuiltin(input: WriteInput): Draft {
+  const { brief, voice } = input;
+  if (input.claims.length === 0) {
+    throw new WritingFailure("nothing_to_write", "No claim was found in the sources, so there is nothing to write from.");
+  }
+  const warnings: string[] = [];
+  const { phrases, fallback } = phrasesFor(brief.language, brief.tone);
+  if (fallback) {
+    warnings.push(
+      `The built-in engine has no words of its own in ${LANGUAGE_NAMES[brief.language]}: its headings and attributions are in English.`,
+    );
+  }
+  const sources = new Map<string, WritingSource>(input.sources.map((s) => [s.id, s]));
+  const claims = new Map(input.claims.map((c) => [c.id, c]));
+  const ctx: ComposeContext = {
+    brief,
+    phrases,
+    sources,
+    voiceWords: (text) => applyVoiceWords(text, voice, brief.language),
+  };
+
+  // Each claim in the article's language where a carrier words it so. Claims no carrier words
+  // in that language are not stated: one that carries a mustAppear phrase is quoted as its
+  // source wrote it; the rest are left out, unless too few claims remain to write from.
+  const foreign = new Set<string>();
+  const worded = input.claims.map((claim) => {
+    const text = wordingIn(claim, brief.language, sources);
+    if (text === undefined) foreign.add(claim.id);
+    return text === undefined ? claim : { ...claim, text };
+  });
+  const tooFew = input.claims.length - foreign.size < MIN_CLAIMS_IN_LANGUAGE;
+  if (tooFew && foreign.size > 0) {
+    warnings.push(
+      `Some claims stand in the language their sources wrote them in: too few are worded in ${LANGUAGE_NAMES[brief.language]}.`,
+    );
+  }
+  const quoted = tooFew ? new Set<string>() : foreign;
+  const ranked = rankClaims(worded, brief, sources, quoted);
+  ctx.quoted = quoted;
+  const { order, mandatory } = writingOrder(ranked, brief.mustAppear.length);
+  const count = bestCount(order, ctx, mandatory);
+  const composition = composeUnits(order.slice(0, count), ctx);
+  const draft: Draft = {
+    title: titleFrom(composition.leadClaims, ctx),
+    lead: composition.units[0]?.text ?? "",
+    language: brief.language,
+    units: composition.units,
+    internalLinks: placeInternalLinks(composition.units, input.sitePages ?? []),
+    engine: "built-in",
+    warnings,
+  };
+  const deck = deckFrom(composition.units, ctx, claims);
+  if (deck) draft.deck = deck;
+
+  const words = draftWords(draft);
+  if (words < brief.targetWords * (1 - LENGTH_TOLERANCE)) {
+    warnings.push(
+      `The claims carry about ${words} words; the article is shorter than its target of ${brief.targetWords} words rather than padded.`,
+    );
+  }
+  brief.mustAppear.forEach((phrase, i) => {
+    if (!ranked.some((r) => r.carries.includes(i))) {
+      warnings.push(`No claim carries “${phrase}”, so it does not appear: the engine states only what the sources carry.`);
+    }
+  });
+  return draft;
+}

@@ -1,0 +1,84 @@
+import type { WritingClaim, WritingSource } from "../types.ts";
+
+// What of a source's sentence the built-in engine prints. A claim is a source's sentence; some
+// are checkable yet not fit to stand in our article: a credit line, a site talking about itself
+// in the first person, advice addressed to its readers. And a wire dateline ("PORTMERE, England
+// (AP) —") belongs to the page, not to the statement.
+
+// Unquoted first or second person: the page speaking as itself or to its readers.
+const FIRST_PERSON_OPENING = /^(?:We|Our|I|My|Wir|Unser[e]?|Nous|Notre|Nos|Nosotros|Nuestr[oa]s?)\b/u;
+// Lower-case only: "US" is a country.
+const FIRST_PERSON = /\b(?:we|our|ours|us|me|my|mine|wir|unser[e]?[mnrs]?|nous|notre|nos|nosotros|nuestr[oa]s?)\b/u;
+// Contact details and boilerplate of press releases.
+const CONTACT =
+  /[\w.+-]+@[\w-]+\.[\w.]+|\+\d{2}[\d\s]{6,}|^(?:about|media (?:enquiries|contact)|notes to editors|über|à propos|acerca de)\b/iu;
+const SECOND_PERSON = /\b(?:you|your|ihr|ihre|vous|votre|usted)\b/iu;
+const CREDIT_LINE =
+  /\b(?:contributed (?:to this )?report(?:ing)?|contributed to this (?:story|article)|(?:reporting|editing|writing) by|mitarbeit|a contribué|colaboró)\b/iu;
+const SELF_REFERENCE = /\b(?:(?:our|this) (?:website|newsletter|live blog|app)|sign up|subscribe|click here)\b/iu;
+
+// Page furniture the reader sees around the story: bylines and "updated" time stamps.
+const FURNITURE =
+  /^(?:by|von|par|por)\s+\p{Lu}|\b(?:last )?(?:updated|modified)\b.*\d{1,2}[:.]\d{2}|\b\d{1,2}[:.]\d{2}\s*(?:am|pm)?\s*(?:GMT|UTC|BST|CET|CEST|EST|EDT|AEDT|AEST|NZDT|PST|PDT)\b|\b(?:aktualisiert|mis à jour|actualizado)\b/iu;
+// Advice to readers opens with a bare verb: "Report it to …", "Call …".
+const IMPERATIVE_OPENING =
+  /^(?:report|call|contact|visit|read|see|follow|click|sign|subscribe|share|send|email|download|check|keep|stay|avoid|do not|don't)\b/iu;
+
+// A quotation whose speaker is only "he" or "she": who spoke was in a sentence we do not print.
+const PRONOUN_SPEAKER = /[”"»]\s*,?\s*(?:he|she|they|er|sie|il|elle|él|ella)\s+(?:said|says|added|told|sagte|a dit|dijo)\b/iu;
+
+/** Opening and closing quotation marks that do not pair up: the sentence was cut inside a quote. */
+function unbalancedQuotes(text: string): boolean {
+  const count = (mark: string) => text.split(mark).length - 1;
+  // German opens with „ and closes with “, which opens an English quotation.
+  const [opens, closes] = text.includes("„")
+    ? [count("„"), count("“") + count("”")]
+    : [count("“") + count("«"), count("”") + count("»")];
+  return opens !== closes || count('"') % 2 === 1;
+}
+
+function withoutQuotes(text: string): string {
+  return text.replace(/[“"„«‘][^”"“»’]*[”"“»’]/gu, " ");
+}
+
+/** Whether a claim's sentence can stand in the article as the engine's statement. */
+export function fitToPrint(text: string): boolean {
+  const plain = withoutQuotes(text).trim();
+  if (FIRST_PERSON_OPENING.test(plain) || FIRST_PERSON.test(plain) || SECOND_PERSON.test(plain)) return false;
+  if (IMPERATIVE_OPENING.test(plain) || FURNITURE.test(plain) || CONTACT.test(plain)) return false;
+  if (unbalancedQuotes(text) || PRONOUN_SPEAKER.test(text)) return false;
+  if (CREDIT_LINE.test(plain) || SELF_REFERENCE.test(plain)) return false;
+  // A question asks; it states nothing.
+  return !/[?？]\s*$/u.test(plain);
+}
+
+// An upper-case place, optional country or date, optional agency in brackets, then a dash.
+const DATELINE = /^\p{Lu}[\p{Lu}\s.'’-]{2,40}(?:,\s*[\p{L}\p{N}\s.]{2,40})?\s*(?:\([^)]{1,40}\))?\s*[—–-]{1,2}\s+/u;
+
+// A press release's "Portmere, 21 October 2026 –".
+const RELEASE_DATELINE = /^\p{Lu}[\p{L}\s.'’-]{2,40},\s*(?:\d{1,2}\.?\s+\p{L}+|\p{L}+\s+\d{1,2}),?\s+\d{4}\s*[—–-]{1,2}\s+/u;
+
+// "Kaltenbrück (Allemagne) (AFP) - ": a place in any case, then bracketed country and agency.
+const BRACKETED_DATELINE = /^\p{Lu}[\p{L}\s.'’-]{2,40}(?:\s*\([^)]{1,40}\)){1,2}\s*[—–-]{1,2}\s+/u;
+
+/** The sentence without a leading wire or press-release dateline. */
+export function withoutDateline(text: string): string {
+  const stripped = text.replace(DATELINE, "").replace(RELEASE_DATELINE, "").replace(BRACKETED_DATELINE, "");
+  return stripped === text ? text : stripped.charAt(0).toUpperCase() + stripped.slice(1);
+}
+
+/**
+ * The claim in the article's language: its own wording when its first carrier is in that
+ * language (or says nothing of its language), else a carrier's wording in that language, else
+ * undefined (no carrier writes it in the article's language).
+ */
+export function wordingIn(
+  claim: WritingClaim,
+  language: string,
+  sources: ReadonlyMap<string, WritingSource>,
+): string | undefined {
+  const languageOf = (sourceId: string | undefined) => (sourceId ? sources.get(sourceId)?.language : undefined);
+  const own = languageOf(claim.sourceIds[0]);
+  if (own === undefined || own === language) return claim.text;
+  return claim.mentions.find((m) => languageOf(m.sourceId) === language)?.text;
+}

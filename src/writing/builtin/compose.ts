@@ -1,0 +1,249 @@
+// The built-in engine's article: claims become sentences (with the attribution their state
+// calls for), sentences become paragraphs, list items or table rows, arranged in the brief's
+// structure. Nothing is stated that no claim carries: the engine's own words are headings and
+// attributions from phrases.ts.
+import type { Tone, Unit, WritingBrief, WritingClaim, WritingSource } from "../types.ts";
+import { renumber, rowText } from "../units.ts";
+import { chainByLikeness, type RankedClaim } from "./claimOrder.ts";
+import { fitToPrint, withoutDateline } from "./claimText.ts";
+import { fill, joinNames, type Phrases } from "./phrases.ts";
+
+export interface ComposeContext {
+  brief: WritingBrief;
+  phrases: Phrases;
+  sources: ReadonlyMap<string, WritingSource>;
+  /** The voice's spelling and preferred words, applied to every sentence. */
+  voiceWords: (text: string) => string;
+  /** Claims whose sentence is quoted as its source wrote it rather than stated (see claimText.ts). */
+  quoted?: ReadonlySet<string>;
+  /** Claims given inside another claim's unit (the other side of a dispute), by that claim's id. */
+  partners?: ReadonlyMap<string, string[]>;
+}
+
+/** The claim ids a claim's unit carries: its own and those of claims it gives with it. */
+const idsOf = (claim: WritingClaim, ctx: ComposeContext) => [claim.id, ...(ctx.partners?.get(claim.id) ?? [])];
+
+type UnitDraft = Omit<Unit, "n">;
+
+const FLAGGED_ALONE: WritingClaim["state"][] = ["singleSource", "circular", "parallel"];
+
+// Claims about what comes next close an ibc article.
+const FORWARD_LOOKING =
+  /\b(?:will|expected to|plans? to|is due to|next (?:week|month|year)|wird|werden|soll|sollen|sera|seront|doit|prévu|será|serán|prevé|está previsto)\b/iu;
+
+const PARAGRAPH_WORDS: Record<Tone, number> = { conversational: 55, neutral: 80, explanatory: 80, formal: 110 };
+
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?…»”"')]$/u.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/** The independent origins behind a set of sources, by name, in the order given. */
+export function originNames(sourceIds: readonly string[], sources: ReadonlyMap<string, WritingSource>): string[] {
+  const seen = new Set<string>();
+  const names: string[] = [];
+  for (const id of sourceIds) {
+    const source = sources.get(id);
+    if (!source || seen.has(source.originId)) continue;
+    seen.add(source.originId);
+    if (!names.includes(source.origin)) names.push(source.origin);
+  }
+  return names;
+}
+
+/** A claim as it is written: its text, then the attribution its state calls for. */
+export function claimSentence(claim: WritingClaim, ctx: ComposeContext): string {
+  const { phrases, sources } = ctx;
+  const origin = originNames(claim.sourceIds, sources)[0] ?? "";
+  if (claim.state === "disputed") {
+    const given = accounts(claim, ctx).map((account) => sentence(fill(phrases.account, account)));
+    return ctx.voiceWords([phrases.disputedIntro, ...given].join(" "));
+  }
+  // A sentence that cannot stand as our statement (first person, page furniture) is quoted as its source wrote it.
+  const parts = [
+    fitToPrint(claim.text) && !ctx.quoted?.has(claim.id)
+      ? sentence(withoutDateline(claim.text))
+      : sentence(fill(phrases.quoted, { origin, text: withoutDateline(claim.text.trim()) })),
+  ];
+  if (claim.state === "singleSource") parts.push(fill(phrases.single, { origin }));
+  else if (claim.state === "circular") parts.push(fill(phrases.circular, { origin }));
+  else if (claim.state === "parallel") parts.push(fill(phrases.parallel, { party: partyAsWritten(claim) ?? origin }));
+  return ctx.voiceWords(parts.join(" "));
+}
+
+/** The differing accounts of a disputed claim, its own first, with who gives each. */
+function accounts(claim: WritingClaim, ctx: ComposeContext): { origins: string; text: string }[] {
+  const seen = new Set<string>();
+  const out: { origins: string; text: string }[] = [];
+  for (const account of [{ text: claim.text, sourceIds: claim.sourceIds }, ...(claim.variants ?? [])]) {
+    const text = withoutDateline(account.text.trim()).replace(/[.]$/u, "");
+    const key = text.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ origins: joinNames(originNames(account.sourceIds, ctx.sources), ctx.phrases.and), text });
+  }
+  return out;
+}
+
+/** The party a parallel claim rests on, as its carriers write the name (the engine keeps it lower-cased). */
+function partyAsWritten(claim: WritingClaim): string | undefined {
+  const party = claim.attributedTo;
+  if (!party) return undefined;
+  for (const text of [claim.text, ...claim.mentions.map((m) => m.text)]) {
+    const at = text.toLowerCase().indexOf(party.toLowerCase());
+    if (at >= 0) return text.slice(at, at + party.length);
+  }
+  // A name ("riverside council") gets its capitals back; a description ("the company") stays as it is.
+  return /^(?:the|a|an|der|die|das|le|la|les|el|los|las)\s/iu.test(party)
+    ? party
+    : party.replace(/(^|\s)\p{Ll}/gu, (c) => c.toUpperCase());
+}
+
+/**
+ * The two sides of a dispute are two claims, each naming the other as its variant. The article
+ * gives a dispute once: the better-ranked side with every account, and its unit carries both.
+ */
+export function mergeDisputes(claims: readonly RankedClaim[]): { kept: RankedClaim[]; partners: Map<string, string[]> } {
+  const partners = new Map<string, string[]>();
+  const absorbed = new Set<RankedClaim>();
+  const norm = (t: string) => withoutDateline(t.trim()).replace(/[.]$/u, "").toLowerCase();
+  for (const r of claims) {
+    if (r.claim.state !== "disputed" || absorbed.has(r)) continue;
+    const variants = new Set((r.claim.variants ?? []).map((v) => norm(v.text)));
+    for (const other of claims) {
+      if (other === r || other.claim.state !== "disputed" || absorbed.has(other)) continue;
+      if (variants.has(norm(other.claim.text))) {
+        absorbed.add(other);
+        partners.set(r.claim.id, [...(partners.get(r.claim.id) ?? []), other.claim.id]);
+      }
+    }
+  }
+  return { kept: claims.filter((r) => !absorbed.has(r)), partners };
+}
+
+/** Sentences grouped into paragraphs of about the tone's length; each paragraph carries its claims. */
+function paragraphs(claims: readonly RankedClaim[], ctx: ComposeContext): UnitDraft[] {
+  const budget = PARAGRAPH_WORDS[ctx.brief.tone];
+  const out: UnitDraft[] = [];
+  let texts: string[] = [];
+  let ids: string[] = [];
+  let words = 0;
+  const flush = () => {
+    if (texts.length > 0) out.push({ kind: "paragraph", text: texts.join(" "), claimIds: ids });
+    texts = [];
+    ids = [];
+    words = 0;
+  };
+  for (const { claim } of chainByLikeness(claims)) {
+    const text = claimSentence(claim, ctx);
+    const length = text.split(/\s+/).length;
+    if (texts.length > 0 && words + length > budget) flush();
+    texts.push(text);
+    ids.push(...idsOf(claim, ctx));
+    words += length;
+  }
+  flush();
+  return out;
+}
+
+function items(claims: readonly RankedClaim[], ctx: ComposeContext): UnitDraft[] {
+  return chainByLikeness(claims).map(({ claim }) => ({
+    kind: "item",
+    text: claimSentence(claim, ctx),
+    claimIds: idsOf(claim, ctx),
+    ordered: false,
+  }));
+}
+
+const heading = (text: string, ctx: ComposeContext): UnitDraft => ({
+  kind: "heading",
+  text: ctx.voiceWords(text),
+  claimIds: [],
+  level: 2,
+});
+
+/** The ibc structure's disputes: one table of every account, and who gives it. */
+function disputeTable(disputed: readonly RankedClaim[], ctx: ComposeContext): UnitDraft[] {
+  const [account, reportedBy] = ctx.phrases.accountHeaders;
+  const rows = disputed.flatMap(({ claim }) =>
+    accounts(claim, ctx).map((a): UnitDraft => {
+      const cells = [ctx.voiceWords(a.text), a.origins];
+      return { kind: "row", text: rowText(cells), claimIds: idsOf(claim, ctx), cells };
+    }),
+  );
+  return [
+    { kind: "row", text: rowText([account, reportedBy]), claimIds: [], cells: [account, reportedBy], header: true },
+    ...rows,
+  ];
+}
+
+/** The lead: the best-ranked claims, preferring corroborated ones, up to about one paragraph. */
+function pickLead(selected: readonly RankedClaim[]): RankedClaim[] {
+  const pool = selected.some((r) => r.claim.state === "corroborated")
+    ? selected.filter((r) => r.claim.state === "corroborated")
+    : [...selected];
+  const lead: RankedClaim[] = [];
+  let words = 0;
+  for (const r of pool) {
+    const length = r.claim.text.split(/\s+/).length;
+    if (lead.length > 0 && (words + length > 60 || lead.length >= 2)) break;
+    lead.push(r);
+    words += length;
+  }
+  return lead;
+}
+
+export interface Composition {
+  units: Unit[];
+  /** The claims of unit 1, best first: the title is made from them. */
+  leadClaims: WritingClaim[];
+}
+
+export function composeUnits(all: readonly RankedClaim[], context: ComposeContext): Composition {
+  const { kept: selected, partners } = mergeDisputes(all);
+  const ctx: ComposeContext = { ...context, partners };
+  const lead = pickLead(selected);
+  const rest = selected.filter((r) => !lead.includes(r));
+  const confirmed = rest.filter((r) => r.claim.state === "corroborated");
+  const alone = rest.filter((r) => FLAGGED_ALONE.includes(r.claim.state));
+  const disputed = rest.filter((r) => r.claim.state === "disputed");
+  const { phrases } = ctx;
+  const leadUnit: UnitDraft = {
+    kind: "paragraph",
+    text: lead.map((r) => claimSentence(r.claim, ctx)).join(" "),
+    claimIds: lead.flatMap((r) => idsOf(r.claim, ctx)),
+  };
+  const units: UnitDraft[] = [leadUnit];
+
+  switch (ctx.brief.structure) {
+    case "list": {
+      if (confirmed.length > 0) units.push(heading(phrases.list.points, ctx), ...items(confirmed, ctx));
+      const flagged = [...alone, ...disputed];
+      if (flagged.length > 0) units.push(heading(phrases.list.flagged, ctx), ...items(flagged, ctx));
+      break;
+    }
+    case "qa": {
+      const q = phrases.questions;
+      if (confirmed.length > 0) units.push(heading(q.confirmed, ctx), ...paragraphs(confirmed, ctx));
+      if (alone.length > 0) units.push(heading(q.single, ctx), ...paragraphs(alone, ctx));
+      if (disputed.length > 0) units.push(heading(q.disputed, ctx), ...paragraphs(disputed, ctx));
+      break;
+    }
+    default: {
+      // ibc: lead, a body by what the claims rest on, and claims about what comes next to close.
+      const closing = confirmed.filter((r) => FORWARD_LOOKING.test(r.claim.text)).slice(0, 2);
+      const body = confirmed.filter((r) => !closing.includes(r));
+      if (body.length > 0) {
+        const flaggedFollow = alone.length > 0 || disputed.length > 0;
+        units.push(heading(flaggedFollow ? phrases.sections.confirmed : phrases.sections.more, ctx), ...paragraphs(body, ctx));
+      }
+      if (alone.length > 0) units.push(heading(phrases.sections.single, ctx), ...paragraphs(alone, ctx));
+      if (disputed.length > 0) {
+        units.push(heading(phrases.sections.disputed, ctx));
+        units.push(...disputeTable(disputed, ctx));
+      }
+      if (closing.length > 0) units.push(...paragraphs(closing, ctx));
+    }
+  }
+  return { units: renumber(units), leadClaims: lead.map((r) => r.claim) };
+}

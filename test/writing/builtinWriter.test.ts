@@ -1,0 +1,400 @@
+// The built-in engine: what it writes from claims, and what it refuses to write.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BuiltinWriter, writeBuiltin } from "../../src/writing/builtin/builtinWriter.ts";
+import { fitToPrint, withoutDateline } from "../../src/writing/builtin/claimText.ts";
+import { carriedFigures, pageFigureCache, uncarriedFigures } from "../../src/writing/figures.ts";
+import { readBack } from "../../src/writing/qa/readBack.ts";
+import type {
+  Draft,
+  SiteVoice,
+  Structure,
+  Tone,
+  WriteInput,
+  WritingBrief,
+  WritingClaim,
+  WritingSource,
+} from "../../src/writing/types.ts";
+import { draftWords, headingText, toBlocks } from "../../src/writing/units.ts";
+import { type StoryMaterial, storyMaterial } from "../web/storyMaterial.ts";
+import { startTestWeb, type TestWeb } from "../web/testWeb.ts";
+
+const brief = (over: Partial<WritingBrief> = {}): WritingBrief => ({
+  topic: "Riverside Bridge closure",
+  angle: "",
+  purpose: "news",
+  audience: "",
+  region: "Global",
+  tone: "neutral",
+  length: "standard",
+  targetWords: 300,
+  structure: "ibc",
+  keywords: [],
+  mustAppear: [],
+  language: "en",
+  ...over,
+});
+
+const voice = (over: Partial<SiteVoice> = {}): SiteVoice => ({
+  name: "Valley Courier",
+  tone: "neutral",
+  spelling: "US",
+  avoid: [],
+  prefer: [],
+  styleGuide: "",
+  attribution: "",
+  ...over,
+});
+
+const sources: WritingSource[] = [
+  { id: "s1", origin: "Valley Courier", originId: "o1", title: "Bridge shut", url: "https://courier.example/a", official: false },
+  { id: "s2", origin: "Dale Times", originId: "o2", title: "Bridge closed", url: "https://dale.example/b", official: false },
+  { id: "s3", origin: "Riverside Council", originId: "o3", title: "Notice", url: "https://council.example/c", official: true },
+  { id: "s4", origin: "Dale Times", originId: "o2", title: "Relay", url: "https://dale2.example/d", official: false },
+];
+
+const claim = (
+  id: string,
+  text: string,
+  state: WritingClaim["state"],
+  sourceIds: string[],
+  extra: Partial<WritingClaim> = {},
+) => ({
+  id,
+  text,
+  state,
+  originCount: new Set(sourceIds.map((s) => sources.find((x) => x.id === s)?.originId)).size,
+  sourceIds,
+  mentions: sourceIds.map((sourceId) => ({ sourceId, text })),
+  ...extra,
+});
+
+const claims: WritingClaim[] = [
+  claim(
+    "c1",
+    "Riverside Bridge closed to traffic on 3 March after inspectors found cracks in two steel girders.",
+    "corroborated",
+    ["s1", "s2"],
+  ),
+  claim("c2", "Repairs are expected to cost $4.2 million and take about eight months.", "corroborated", ["s1", "s3"]),
+  claim("c3", "Buses will be diverted over the Mill Street crossing, adding about 12 minutes to journeys.", "corroborated", [
+    "s2",
+    "s3",
+  ]),
+  claim("c4", "A local trucking firm said it would lose about 300 deliveries a week.", "singleSource", ["s1"]),
+  claim("c5", "The council said the bridge would reopen to pedestrians in June.", "parallel", ["s1", "s2"], {
+    attributedTo: "riverside council",
+  }),
+  claim("c6", "The girders were last painted in 1998, a maintenance worker told reporters.", "circular", ["s2", "s4"]),
+  claim("c7", "The inspection was carried out by Harlow Engineering.", "disputed", ["s1"], {
+    variants: [{ text: "The inspection was carried out by Kestrel Surveys.", sourceIds: ["s2"] }],
+  }),
+  claim("c8", "The inspection was carried out by Kestrel Surveys.", "disputed", ["s2"], {
+    variants: [{ text: "The inspection was carried out by Harlow Engineering.", sourceIds: ["s1"] }],
+  }),
+  claim("c9", "The neighborhood association organized a meeting at the community center on Thursday.", "corroborated", [
+    "s1",
+    "s3",
+  ]),
+];
+
+const input = (over: Partial<WritingBrief> = {}, v: Partial<SiteVoice> = {}): WriteInput => ({
+  brief: brief(over),
+  voice: voice(v),
+  claims,
+  sources,
+});
+
+const textOf = (draft: Draft) => [draft.title, draft.deck ?? "", ...draft.units.map((u) => u.text)].join("\n");
+const unitsWith = (draft: Draft, id: string) => draft.units.filter((u) => u.claimIds.includes(id));
+
+describe("built-in engine on hand-made claims", () => {
+  it("ties every unit to existing claims and numbers the units from 1", () => {
+    const draft = writeBuiltin(input());
+    expect(draft.units.map((u) => u.n)).toEqual(draft.units.map((_, i) => i + 1));
+    const ids = new Set(claims.map((c) => c.id));
+    for (const unit of draft.units) for (const id of unit.claimIds) expect(ids.has(id)).toBe(true);
+    expect(draft.units[0]?.kind).toBe("paragraph");
+    expect(draft.lead).toBe(draft.units[0]?.text);
+    expect(draft.engine).toBe("built-in");
+    expect(draft.model).toBeUndefined();
+  });
+
+  it("leads with corroborated claims and makes the title from one of them", () => {
+    const draft = writeBuiltin(input());
+    const leadIds = draft.units[0]?.claimIds ?? [];
+    for (const id of leadIds) expect(claims.find((c) => c.id === id)?.state).toBe("corroborated");
+    expect(claims.filter((c) => leadIds.includes(c.id)).some((c) => c.text.startsWith(draft.title))).toBe(true);
+  });
+
+  it("attributes every claim that is not corroborated", () => {
+    const draft = writeBuiltin(input({ targetWords: 600 }));
+    expect(unitsWith(draft, "c4")[0]?.text).toMatch(/Only Valley Courier has reported this; no other outlet has confirmed it\./);
+    expect(unitsWith(draft, "c5")[0]?.text).toMatch(/attributes it to Riverside Council\./);
+    expect(unitsWith(draft, "c6")[0]?.text).toMatch(/trace back to Dale Times\./);
+  });
+
+  it("gives a dispute once, with both accounts and who gives each, in a table under ibc", () => {
+    const draft = writeBuiltin(input({ targetWords: 600 }));
+    const rows = draft.units.filter((u) => u.kind === "row");
+    expect(rows[0]?.header).toBe(true);
+    expect(rows[0]?.claimIds).toEqual([]);
+    const body = rows.slice(1);
+    expect(body.map((r) => r.cells)).toEqual([
+      ["The inspection was carried out by Harlow Engineering", "Valley Courier"],
+      ["The inspection was carried out by Kestrel Surveys", "Dale Times"],
+    ]);
+    for (const row of body) expect(row.claimIds.sort()).toEqual(["c7", "c8"]);
+    const table = toBlocks(draft.units).find((b) => b.kind === "table");
+    expect(table?.headers).toEqual(["Account", "Reported by"]);
+    expect(table?.rows).toHaveLength(2);
+  });
+
+  it("never states a figure its claims' sources do not carry", () => {
+    for (const structure of ["ibc", "list", "qa"] as Structure[]) {
+      for (const tone of ["neutral", "explanatory", "formal", "conversational"] as Tone[]) {
+        const draft = writeBuiltin(input({ structure, tone, targetWords: 600 }));
+        const claimMap = new Map(claims.map((c) => [c.id, c]));
+        const sourceMap = new Map(sources.map((s) => [s.id, s]));
+        for (const unit of draft.units) {
+          const carried = carriedFigures(unit.claimIds, claimMap, sourceMap);
+          expect(uncarriedFigures(unit.text, carried), `${structure}/${tone} unit ${unit.n}: ${unit.text}`).toEqual([]);
+        }
+        expect(uncarriedFigures(draft.deck ?? "", { numbers: new Set(), dates: new Set() })).toEqual([]);
+      }
+    }
+  });
+
+  it("writes the three structures", () => {
+    const ibc = writeBuiltin(input({ structure: "ibc", targetWords: 600 }));
+    expect(ibc.units.filter((u) => u.kind === "heading").map((u) => u.text)).toContain("## What is confirmed");
+    expect(ibc.units.some((u) => u.kind === "item")).toBe(false);
+
+    const list = writeBuiltin(input({ structure: "list", targetWords: 600 }));
+    expect(list.units[0]?.kind).toBe("paragraph");
+    const items = list.units.filter((u) => u.kind === "item");
+    expect(items.length).toBeGreaterThan(3);
+    for (const item of items) expect(item.claimIds.length).toBeGreaterThan(0);
+    expect(toBlocks(list.units).filter((b) => b.kind === "list").length).toBeGreaterThanOrEqual(1);
+
+    const qa = writeBuiltin(input({ structure: "qa", targetWords: 600 }));
+    const headings = qa.units.filter((u) => u.kind === "heading");
+    expect(headings.length).toBeGreaterThan(1);
+    for (const heading of headings) {
+      expect(heading.text).toMatch(/^## .+\?$/);
+      expect(heading.level).toBe(2);
+      expect(heading.claimIds).toEqual([]);
+    }
+  });
+
+  it("words attributions in the brief's tone", () => {
+    const formal = writeBuiltin(input({ tone: "formal", targetWords: 600 }));
+    const conversational = writeBuiltin(input({ tone: "conversational", targetWords: 600 }));
+    expect(unitsWith(formal, "c4")[0]?.text).toContain("has been reported solely by Valley Courier");
+    expect(unitsWith(conversational, "c4")[0]?.text).toContain("That's from Valley Courier only");
+    expect(formal.deck).not.toBe(conversational.deck);
+  });
+
+  it("uses the voice's spelling and preferred words", () => {
+    const us = writeBuiltin(input({ targetWords: 600, mustAppear: ["community center"] }));
+    const uk = writeBuiltin(input({ targetWords: 600, mustAppear: ["community center"] }, { spelling: "UK" }));
+    expect(textOf(us)).toContain("neighborhood association organized");
+    expect(textOf(uk)).toContain("neighbourhood association organised a meeting at the community centre");
+    const preferring = writeBuiltin(input({ targetWords: 600 }, { prefer: ["lorry over truck", "roadworks (not repairs)"] }));
+    // Whole words only: "trucking" is not "truck".
+    expect(textOf(preferring)).toContain("A local trucking firm");
+    expect(textOf(preferring)).toContain("Roadworks are expected to cost");
+  });
+
+  it("brings in the claim that carries a mustAppear phrase, and says so when none does", () => {
+    const short = writeBuiltin(input({ targetWords: 300, mustAppear: ["Harlow Engineering", "ferry service"] }));
+    expect(textOf(short)).toContain("Harlow Engineering");
+    expect(short.warnings.some((w) => w.includes("“ferry service”"))).toBe(true);
+    expect(textOf(short)).not.toContain("ferry service");
+  });
+
+  it("keeps to the target length when the claims allow, and warns when they do not", () => {
+    const many: WritingClaim[] = Array.from({ length: 60 }, (_, i) =>
+      claim(
+        `m${i}`,
+        `Inspectors listed defect number ${i + 1} on the Riverside Bridge deck, near the eastern pier, in their report to the council.`,
+        "corroborated",
+        ["s1", "s2"],
+      ),
+    );
+    for (const targetWords of [300, 600, 900]) {
+      const draft = writeBuiltin({ ...input({ targetWords }), claims: many });
+      const words = draftWords(draft);
+      expect(Math.abs(words - targetWords) / targetWords, `${words} words against ${targetWords}`).toBeLessThanOrEqual(0.15);
+      expect(draft.warnings).toEqual([]);
+    }
+    const thin = writeBuiltin({ ...input({ targetWords: 3000 }), claims: claims.slice(0, 3) });
+    expect(draftWords(thin)).toBeLessThan(3000 * 0.85);
+    expect(thin.warnings.join(" ")).toMatch(/shorter than its target of 3000 words/);
+  });
+
+  it("is deterministic", () => {
+    const pages = [{ url: "https://courier.example/topics/riverside-bridge", title: "Riverside Bridge: our coverage" }];
+    const a = writeBuiltin({ ...input({ targetWords: 600 }), sitePages: pages });
+    const b = writeBuiltin({ ...input({ targetWords: 600 }), sitePages: pages });
+    expect(a).toEqual(b);
+  });
+
+  it("links the site's own pages where the article already uses their words, never in the lead", () => {
+    const pages = [
+      { url: "https://courier.example/topics/mill-street", title: "Mill Street crossing works explained" },
+      { url: "https://courier.example/unrelated", title: "Recipes for autumn" },
+    ];
+    const draft = writeBuiltin({ ...input({ targetWords: 600 }), sitePages: pages });
+    expect(draft.internalLinks).toHaveLength(1);
+    const link = draft.internalLinks[0];
+    expect(link?.url).toBe(pages[0]?.url);
+    expect(link?.n).not.toBe(1);
+    const unit = draft.units.find((u) => u.n === link?.n);
+    expect(unit?.text).toContain(link?.anchor);
+    expect(link?.anchor.toLowerCase()).toContain("mill street");
+  });
+
+  it("writes its own words in German for a German brief, and says when it has none for a language", () => {
+    const de = writeBuiltin(input({ language: "de", targetWords: 600 }));
+    expect(de.units.filter((u) => u.kind === "heading").map((u) => headingText(u.text))).toContain("Was bestätigt ist");
+    expect(de.language).toBe("de");
+    const fi = writeBuiltin(input({ language: "fi", targetWords: 600 }));
+    expect(fi.warnings.join(" ")).toMatch(/no words of its own in Finnish/);
+  });
+
+  it("refuses to write from no claims, and writes no language version", async () => {
+    expect(() => writeBuiltin({ ...input(), claims: [] })).toThrow(expect.objectContaining({ code: "nothing_to_write" }));
+    const writer = new BuiltinWriter();
+    const primary = await writer.write(input());
+    await expect(
+      writer.writeVersion({ language: "de", primary, brief: brief(), voice: voice(), claims, sources }),
+    ).rejects.toMatchObject({ code: "language_unsupported", message: expect.stringMatching(/German.*LLM_BASE_URL/) });
+  });
+});
+
+describe("built-in engine with sources in several languages", () => {
+  const mixedSources: WritingSource[] = [
+    ...sources.map((s) => ({ ...s, language: "en" })),
+    {
+      id: "g1",
+      origin: "Rheinpost",
+      originId: "o9",
+      title: "Brücke",
+      url: "https://rheinpost.example/x",
+      official: false,
+      language: "de",
+    },
+  ];
+  const german = claim("g", "Die Brücke wird nach Angaben der Stadt bis Juni gesperrt bleiben.", "singleSource", ["g1"]);
+
+  it("states claims in the article's language, leaves out those no carrier words in it, and quotes one a mustAppear phrase needs", () => {
+    const base: WriteInput = { ...input({ targetWords: 600 }), claims: [...claims, german], sources: mixedSources };
+    const plain = writeBuiltin(base);
+    expect(unitsWith(plain, "g")).toEqual([]);
+    const asked = writeBuiltin({ ...base, brief: brief({ targetWords: 600, mustAppear: ["Brücke"] }) });
+    expect(unitsWith(asked, "g")[0]?.text).toContain(
+      "Rheinpost wrote: “Die Brücke wird nach Angaben der Stadt bis Juni gesperrt bleiben.”",
+    );
+  });
+
+  it("uses a carrier's wording in the article's language when the claim's own is in another", () => {
+    const english = "The bridge will stay closed until June, the city said.";
+    const both = {
+      ...german,
+      id: "g2",
+      state: "corroborated" as const,
+      sourceIds: ["g1", "s1"],
+      mentions: [
+        { sourceId: "g1", text: german.text },
+        { sourceId: "s1", text: english },
+      ],
+    };
+    const draft = writeBuiltin({ ...input({ targetWords: 600 }), claims: [...claims, both], sources: mixedSources });
+    expect(unitsWith(draft, "g2")[0]?.text).toContain(english);
+  });
+});
+
+describe("what a source sentence may stand as", () => {
+  it("leaves out page furniture, first-person and reader-addressed sentences, questions and cut quotations", () => {
+    for (const text of [
+      "By MAREN HOLT Associated Press Updated 8:02 AM EST, November 3, 2026.",
+      "Associated Press writer Tom Ellery in London contributed to this report.",
+      "We have closed the beach between Cullen Sands and Marrick Point.",
+      "Saturday's crowd of 11,842 was our largest of the season.",
+      "Report it to HM Coastguard by calling 999.",
+      "Remember my little scoop about Greyhaven last week?",
+      "Media enquiries: Sophie Lindqvist, press@alderbank-energy.com, +44 113 496 0712.",
+      "Assistant Chief Constable Diane Farrier said: “This was a frightening experience.",
+      "“One second we were singing, the next there was metal everywhere,” he said.",
+    ]) {
+      expect(fitToPrint(text), text).toBe(false);
+    }
+    for (const text of [
+      "All 22 crew members were unhurt, the agency said.",
+      "“We do not comment on market speculation,” a spokesman for the port said.",
+      "US officials said the ship was registered in Norway.",
+      "Die Polizei sagte, „wir ermitteln“ in alle Richtungen.",
+    ]) {
+      expect(fitToPrint(text), text).toBe(true);
+    }
+  });
+
+  it("drops wire and press-release datelines", () => {
+    expect(withoutDateline("PORTMERE, England (AP) — A cargo ship lost 38 containers.")).toBe("A cargo ship lost 38 containers.");
+    expect(withoutDateline("Portmere, 21 October 2026 – Alderbank Energy today announced plans.")).toBe(
+      "Alderbank Energy today announced plans.",
+    );
+    expect(withoutDateline("Portmere council said on Monday it would act.")).toBe(
+      "Portmere council said on Monday it would act.",
+    );
+  });
+});
+
+describe("built-in engine on the test web", () => {
+  let web: TestWeb;
+  const material: StoryMaterial[] = [];
+  beforeAll(async () => {
+    web = await startTestWeb();
+    for (const story of web.truth.stories) material.push(await storyMaterial(web, story));
+  });
+  afterAll(() => web?.close());
+
+  it("writes articles the read-back finds carried by their sources, with every claim id known", async () => {
+    for (const m of material) {
+      for (const structure of ["ibc", "list", "qa"] as Structure[]) {
+        const b = brief({ topic: m.story.topic, structure, targetWords: 600 });
+        const draft = writeBuiltin({ brief: b, voice: voice(), claims: m.claims, sources: m.sources });
+        const checks = await readBack({ draft, brief: b, voice: voice(), claims: m.claims, sources: m.sources });
+        for (const id of ["supported", "claim-ids", "repetition", "links", "avoid-words"]) {
+          const check = checks.find((c) => c.id === id);
+          expect(check?.verdict, `${m.story.id}/${structure} ${id}: ${check?.detail} ${check?.items?.join(" | ")}`).toBe(
+            "passed",
+          );
+        }
+      }
+    }
+  });
+
+  it("writes every story in every structure with no claim id it was not given and no uncarried figure", () => {
+    const figures = pageFigureCache();
+    for (const m of material) {
+      const claimMap = new Map(m.claims.map((c) => [c.id, c]));
+      const sourceMap = new Map(m.sources.map((s) => [s.id, s]));
+      for (const structure of ["ibc", "list", "qa"] as Structure[]) {
+        const draft = writeBuiltin({
+          brief: brief({ topic: m.story.topic, structure, targetWords: 600 }),
+          voice: voice(),
+          claims: m.claims,
+          sources: m.sources,
+        });
+        expect(draft.units.length).toBeGreaterThan(1);
+        for (const unit of draft.units) {
+          for (const id of unit.claimIds) expect(claimMap.has(id)).toBe(true);
+          if (unit.kind === "paragraph" || unit.kind === "item") expect(unit.claimIds.length).toBeGreaterThan(0);
+          const carried = carriedFigures(unit.claimIds, claimMap, sourceMap, figures);
+          expect(uncarriedFigures(unit.text, carried), `${m.story.id} ${structure} unit ${unit.n}`).toEqual([]);
+        }
+      }
+    }
+  });
+});

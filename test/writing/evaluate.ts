@@ -1,0 +1,153 @@
+// The writing evaluation: a writer writes every story of the test web in every structure at
+// several lengths, and each article is scored on what the writing engine promises:
+// - every unit's claim ids exist (claim-id validity);
+// - no number or date appears that the unit's cited claims' sources do not carry (figure support);
+// - every mustAppear phrase that some claim carries appears (mustAppear coverage);
+// - the length is within 15% of targetWords whenever the claims carry enough words (length accuracy).
+// Used by `npm run eval:writing` and, with thresholds, by evaluation.test.ts.
+import { fitToPrint } from "../../src/writing/builtin/claimText.ts";
+import { carriedFigures, pageFigureCache, uncarriedFigures } from "../../src/writing/figures.ts";
+import type { Structure, Writer, WritingBrief } from "../../src/writing/types.ts";
+import { countWords, draftWords } from "../../src/writing/units.ts";
+import { phrasePattern } from "../../src/writing/voiceWords.ts";
+import type { StoryMaterial } from "../web/storyMaterial.ts";
+import type { Truth } from "../web/testWeb.ts";
+
+export interface WritingScore {
+  articles: number;
+  units: number;
+  /** Units whose every claim id exists, over all units. */
+  claimIdValidity: number;
+  /** Units with no uncarried figure, over all units. */
+  figureSupport: number;
+  /** mustAppear phrases (that a claim carries) found in the article, over those asked. */
+  mustAppearCoverage: number;
+  /** Articles within 15% of target, over articles whose claims carry enough words. */
+  lengthAccuracy: number;
+  /** Mean |words − target| / target over the articles whose claims carry enough words. */
+  meanLengthError: number;
+  /** Articles the writer failed to write, with the reason. */
+  failures: string[];
+  /** Every fault found, for --verbose. */
+  faults: string[];
+  ms: number;
+}
+
+const STRUCTURES: Structure[] = ["ibc", "list", "qa"];
+const TARGETS = [300, 600, 900];
+
+/**
+ * Phrases to ask for: for each story, three names that the ground truth says every carrier of
+ * a claim contains, corroborated claims first. Chosen from the truth file, never from the
+ * engine's output.
+ */
+export function mustAppearFor(truth: Truth, storyId: string): string[] {
+  const phrases: string[] = [];
+  const ordered = truth.claims
+    .filter((c) => c.story === storyId && !c.crossLanguage)
+    .sort((a, b) => Number(b.state === "corroborated") - Number(a.state === "corroborated"));
+  for (const claim of ordered) {
+    for (const fact of claim.facts) {
+      if (/^\p{Lu}\p{L}{3,}/u.test(fact) && !phrases.includes(fact)) phrases.push(fact);
+      if (phrases.length === 3) return phrases;
+    }
+  }
+  return phrases;
+}
+
+export async function evaluateWriter(writer: Writer, stories: readonly StoryMaterial[], truth: Truth): Promise<WritingScore> {
+  const started = performance.now();
+  const figures = pageFigureCache();
+  let articles = 0;
+  let units = 0;
+  let validUnits = 0;
+  let supportedUnits = 0;
+  let phrasesAsked = 0;
+  let phrasesFound = 0;
+  let lengthJudged = 0;
+  let lengthOk = 0;
+  let lengthError = 0;
+  const failures: string[] = [];
+  const faults: string[] = [];
+
+  for (const m of stories) {
+    const claims = new Map(m.claims.map((c) => [c.id, c]));
+    const sources = new Map(m.sources.map((s) => [s.id, s]));
+    const mustAppear = mustAppearFor(truth, m.story.id);
+    // Words the claims carry in the article's language (English): what any writer can state.
+    const inEnglish = (sourceId: string) => sources.get(sourceId)?.language === "en";
+    const available = m.claims
+      .filter((c) => fitToPrint(c.text) && c.mentions.some((mention) => inEnglish(mention.sourceId)))
+      .reduce((n, c) => n + countWords(c.text), 0);
+    for (const structure of STRUCTURES) {
+      for (const targetWords of TARGETS) {
+        const brief: WritingBrief = {
+          topic: m.story.topic,
+          angle: "",
+          purpose: "news",
+          audience: "",
+          region: "Global",
+          tone: "neutral",
+          length: "standard",
+          targetWords,
+          structure,
+          keywords: [],
+          mustAppear,
+          language: "en",
+        };
+        const label = `${m.story.id}/${structure}/${targetWords}`;
+        let draft: Awaited<ReturnType<Writer["write"]>>;
+        try {
+          draft = await writer.write({
+            brief,
+            voice: { name: "Eval", tone: "neutral", spelling: "UK", avoid: [], prefer: [], styleGuide: "", attribution: "" },
+            claims: m.claims,
+            sources: m.sources,
+          });
+        } catch (error) {
+          failures.push(`${label}: ${(error as Error).message}`);
+          continue;
+        }
+        articles++;
+        for (const unit of draft.units) {
+          units++;
+          const unknown = unit.claimIds.filter((id) => !claims.has(id));
+          if (unknown.length === 0) validUnits++;
+          else faults.push(`${label} unit ${unit.n}: unknown claim ids ${unknown.join(", ")}`);
+          const uncarried = uncarriedFigures(unit.text, carriedFigures(unit.claimIds, claims, sources, figures));
+          if (uncarried.length === 0) supportedUnits++;
+          else faults.push(`${label} unit ${unit.n}: figures not carried ${uncarried.join(", ")}: ${unit.text}`);
+        }
+        const text = [draft.title, draft.deck ?? "", ...draft.units.map((u) => u.text)].join("\n");
+        for (const phrase of mustAppear) {
+          if (!m.claims.some((c) => phrasePattern(phrase, "iu").test(c.text))) continue;
+          phrasesAsked++;
+          if (phrasePattern(phrase, "iu").test(text)) phrasesFound++;
+          else faults.push(`${label}: mustAppear “${phrase}” missing`);
+        }
+        // Judge length only where the claims could fill the target.
+        if (available >= targetWords * 1.1) {
+          lengthJudged++;
+          const words = draftWords(draft);
+          const error = Math.abs(words - targetWords) / targetWords;
+          lengthError += error;
+          if (error <= 0.15) lengthOk++;
+          else faults.push(`${label}: ${words} words against ${targetWords}`);
+        }
+      }
+    }
+  }
+  const ratio = (a: number, b: number) => (b === 0 ? 1 : a / b);
+  return {
+    articles,
+    units,
+    claimIdValidity: ratio(validUnits, units),
+    figureSupport: ratio(supportedUnits, units),
+    mustAppearCoverage: ratio(phrasesFound, phrasesAsked),
+    lengthAccuracy: ratio(lengthOk, lengthJudged),
+    meanLengthError: lengthJudged === 0 ? 0 : lengthError / lengthJudged,
+    failures,
+    faults,
+    ms: performance.now() - started,
+  };
+}

@@ -1,0 +1,51 @@
+// The writing evaluation (npm run eval:writing) held to its figures in CI: both writers on the
+// sourcing test web; the model provider through the real SDK against the fake model server.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BuiltinWriter } from "../../src/writing/builtin/builtinWriter.ts";
+import { OpenAiWriter } from "../../src/writing/provider/openAiWriter.ts";
+import { type FakeModel, startFakeModel } from "../support/fakeModel.ts";
+import { allStoryMaterial, type StoryMaterial } from "../web/storyMaterial.ts";
+import { startTestWeb, type TestWeb } from "../web/testWeb.ts";
+import { evaluateWriter } from "./evaluate.ts";
+
+let web: TestWeb;
+let fake: FakeModel;
+let stories: StoryMaterial[];
+beforeAll(async () => {
+  web = await startTestWeb();
+  fake = await startFakeModel();
+  stories = await allStoryMaterial(web);
+});
+afterAll(async () => {
+  await fake?.close();
+  await web?.close();
+});
+
+describe("writing evaluation", () => {
+  it("built-in engine: valid claim ids, no uncarried figure, every carried mustAppear phrase, length on target", async () => {
+    const score = await evaluateWriter(new BuiltinWriter(), stories, web.truth);
+    expect(score.failures).toEqual([]);
+    expect(score.articles).toBe(web.truth.stories.length * 9);
+    expect(score.claimIdValidity).toBe(1);
+    expect(score.figureSupport, score.faults.join("\n")).toBe(1);
+    expect(score.mustAppearCoverage, score.faults.join("\n")).toBe(1);
+    expect(score.lengthAccuracy, score.faults.join("\n")).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("model provider against the fake model server: every article validated and written", async () => {
+    const writer = new OpenAiWriter({
+      baseURL: fake.url,
+      apiKey: "test",
+      model: "fake-writer",
+      timeoutMs: 10_000,
+      maxAttempts: 3,
+      jsonMode: "schema",
+      temperature: 0.2,
+    });
+    const score = await evaluateWriter(writer, stories, web.truth);
+    expect(score.failures).toEqual([]);
+    expect(score.claimIdValidity).toBe(1);
+    expect(score.figureSupport, score.faults.join("\n")).toBe(1);
+    expect(score.lengthAccuracy).toBeGreaterThanOrEqual(0.9);
+  });
+});
