@@ -20,6 +20,7 @@ import { migrate } from "../src/db/migrate.ts";
 import { scratchPostgres, withDatabase } from "../src/db/scratchPostgres.ts";
 import { createApp } from "../src/http/server.ts";
 import { log } from "../src/log.ts";
+import { startServices } from "../src/services.ts";
 import { addSite, initWorkspace } from "../src/workspaces/workspaceAdmin.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -341,7 +342,9 @@ async function main(): Promise<number> {
   // The service, as src/main.ts builds it.
   const db = openDatabase(url, POOL_SIZE);
   cleanups.push(() => db.close());
-  const { app } = createApp(db, readConfig({ DATABASE_URL: url, PORT: "0" }));
+  const services = await startServices(db, { databaseUrl: url, workers: false });
+  cleanups.push(() => services.stop());
+  const { app } = createApp(services, readConfig({ DATABASE_URL: url, PORT: "0" }));
   const service = await listen(app.fetch);
   cleanups.push(() => closeServer(service.server));
 

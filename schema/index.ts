@@ -1,7 +1,9 @@
 // Imports every area of the schema and builds it.
 import { builder } from "./builder.ts";
+import "./article.ts";
 import "./brief.ts";
 import "./credential.ts";
+import "./job.ts";
 import "./workspace.ts";
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -2,9 +2,9 @@
 // HTTP edge (a person's session) or from a facade's in-process call (a key or agent).
 import { GraphQLError } from "graphql";
 import { createYoga, type YogaServerInstance } from "graphql-yoga";
-import type { Database } from "../src/db/database.ts";
 import { DomainError } from "../src/errors.ts";
 import { log } from "../src/log.ts";
+import type { Services } from "../src/services.ts";
 import type { GraphQLContext, ServerContext } from "./context.ts";
 import { schema } from "./index.ts";
 
@@ -41,7 +41,7 @@ export function maskError(error: unknown): Error {
 
 export type Yoga = YogaServerInstance<ServerContext, GraphQLContext>;
 
-export function createGraphQLServer(db: Database, options: { graphiql: boolean }): Yoga {
+export function createGraphQLServer(services: Services, options: { graphiql: boolean }): Yoga {
   return createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
@@ -49,6 +49,6 @@ export function createGraphQLServer(db: Database, options: { graphiql: boolean }
     landingPage: false,
     logging: false,
     maskedErrors: { maskError: (error) => maskError(error) },
-    context: ({ principal }) => ({ principal, db }),
+    context: ({ principal }) => ({ principal, db: services.db, services }),
   });
 }

@@ -18,6 +18,16 @@ export type ErrorCode =
   | "forbidden_origin"
   | "conflict"
   | "too_few_origins"
+  | "insufficient_credits"
+  | "budget_exhausted"
+  | "article_exists"
+  | "article_archived"
+  | "article_generating"
+  | "site_not_ready"
+  | "job_not_paused"
+  | "step_mismatch"
+  | "job_settled"
+  | "step_not_optional"
   | "internal";
 
 const STATUS: Record<ErrorCode, number> = {
@@ -37,6 +47,16 @@ const STATUS: Record<ErrorCode, number> = {
   forbidden_origin: 403,
   conflict: 409,
   too_few_origins: 422,
+  insufficient_credits: 402,
+  budget_exhausted: 429,
+  article_exists: 409,
+  article_archived: 409,
+  article_generating: 409,
+  site_not_ready: 409,
+  job_not_paused: 409,
+  step_mismatch: 409,
+  job_settled: 409,
+  step_not_optional: 400,
   internal: 500,
 };
 

@@ -1,6 +1,6 @@
 // Starts the service: a database (the configured one, or an embedded PostgreSQL under ./.data/),
-// its migrations, then the HTTP server on one port. ROLE=api|worker|all chooses what this
-// process runs; background workers arrive with the pipeline (jobs/).
+// its migrations, pg-boss, then the HTTP server on one port. ROLE=api|worker|all chooses what this
+// process runs: the HTTP server, the pipeline workers (jobs/), or both.
 import { serve } from "@hono/node-server";
 import { readConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
@@ -8,6 +8,7 @@ import { useEmbeddedPostgres } from "./db/embeddedPostgres.ts";
 import { migrate } from "./db/migrate.ts";
 import { createApp, startHousekeeping } from "./http/server.ts";
 import { log } from "./log.ts";
+import { startServices } from "./services.ts";
 
 async function main() {
   const config = readConfig();
@@ -24,8 +25,11 @@ async function main() {
   const db = openDatabase(databaseUrl);
 
   const stoppers: (() => Promise<void> | void)[] = [];
+  // Pipeline workers run in worker and all processes; every process can queue jobs.
+  const services = await startServices(db, { databaseUrl, workers: config.role !== "api" });
+  stoppers.push(() => services.stop());
   if (config.role === "api" || config.role === "all") {
-    const { app } = createApp(db, config);
+    const { app } = createApp(services, config);
     stoppers.push(startHousekeeping(db));
     await new Promise<void>((resolve) => {
       const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -36,7 +40,7 @@ async function main() {
       stoppers.push(() => new Promise<void>((done) => server.close(() => done())));
     });
   }
-  if (config.role === "worker") log.info("worker role: no background queues exist yet; idling until stopped");
+  if (config.role === "worker") log.info("worker role: running pipeline workers, no HTTP server");
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -58,6 +58,15 @@ describe("the OpenAPI document", () => {
         "POST /api/v1/developer/mcp/agents",
         "PATCH /api/v1/developer/mcp/agents/{agentID}",
         "DELETE /api/v1/developer/mcp/agents/{agentID}",
+        "POST /api/v1/articles",
+        "GET /api/v1/articles",
+        "GET /api/v1/articles/{id}",
+        "GET /api/v1/articles/{id}/illustration",
+        "GET /api/v1/jobs/{id}",
+        "GET /api/v1/jobs/{id}/events",
+        "POST /api/v1/jobs/{id}/steps/{stepId}/retry",
+        "POST /api/v1/jobs/{id}/steps/{stepId}/skip",
+        "POST /api/v1/jobs/{id}/cancel",
       ].sort(),
     );
   });

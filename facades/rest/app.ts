@@ -3,20 +3,23 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Yoga } from "../../schema/yoga.ts";
 import type { Config } from "../../src/config.ts";
-import type { Database } from "../../src/db/database.ts";
 import { DomainError } from "../../src/errors.ts";
 import type { AppEnv } from "../../src/http/appEnv.ts";
 import { errorResponse } from "../../src/http/httpErrors.ts";
+import type { Services } from "../../src/services.ts";
 import { restAuth } from "./edgeAuth.ts";
 import { jsonBodiesOnly } from "./routeKit.ts";
+import { articleReadRoutes } from "./routes/articles.ts";
 import { briefRoutes } from "./routes/briefs.ts";
 import { developerRoutes } from "./routes/developer.ts";
+import { jobRoutes } from "./routes/jobs.ts";
 import { sessionRoutes } from "./routes/session.ts";
 
 const OPEN_PATHS = new Set(["/api/v1/session", "/api/v1/openapi.json"]);
 const isSessionOnly = (path: string) => path.startsWith("/api/v1/developer/");
 
-export function createRestApp(db: Database, yoga: Yoga, config: Config) {
+export function createRestApp(services: Services, yoga: Yoga, config: Config) {
+  const { db } = services;
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) {
@@ -45,6 +48,8 @@ export function createRestApp(db: Database, yoga: Yoga, config: Config) {
 
   sessionRoutes(app, db, config);
   briefRoutes(app, yoga);
+  jobRoutes(app, yoga, services);
+  articleReadRoutes(app, yoga);
   developerRoutes(app, yoga);
 
   app.doc31("/openapi.json", {

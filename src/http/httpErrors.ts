@@ -36,6 +36,10 @@ export function errorResponse(error: unknown, options: ErrorOptions = {}): Respo
     case "rate_limited":
       headers.set("Retry-After", String(retryAfter ?? 60));
       break;
+    case "budget_exhausted":
+      // Seconds until the cap resets at 00:00 UTC.
+      if (retryAfter !== undefined) headers.set("Retry-After", String(retryAfter));
+      break;
     default:
       break;
   }

@@ -14,10 +14,12 @@ import type { Database } from "../db/database.ts";
 import { pendingMigrations } from "../db/migrate.ts";
 import { DomainError } from "../errors.ts";
 import { log, logContext } from "../log.ts";
+import type { Services } from "../services.ts";
 import { errorResponse } from "./httpErrors.ts";
 
-export function createApp(db: Database, config: Config) {
-  const yoga = createGraphQLServer(db, { graphiql: process.env.NODE_ENV !== "production" });
+export function createApp(services: Services, config: Config) {
+  const { db } = services;
+  const yoga = createGraphQLServer(services, { graphiql: process.env.NODE_ENV !== "production" });
   const app = new Hono();
 
   app.use("*", async (c, next) => {
@@ -65,7 +67,7 @@ export function createApp(db: Database, config: Config) {
     }
   });
 
-  app.route("/", createRestApp(db, yoga, config));
+  app.route("/", createRestApp(services, yoga, config));
   app.route("/", createMcpApp(db, config));
   app.notFound(() => errorResponse(new DomainError("not_found", "No such route.")));
   app.onError((error) => errorResponse(error));

@@ -40,3 +40,10 @@ export function articleStepPlan(input: PlanInput): PlannedStep[] {
   const steps = ARTICLE_STEPS.filter((s) => !s.when || s.when(input)).map(({ when: _when, ...step }) => step);
   return [...steps, ...input.versions.flatMap((code) => languageSteps(code, input.seo))];
 }
+
+/** The typical time of a step by its id (language steps by their kind). */
+export function stepEstimate(stepId: string): number {
+  const kind = stepId.replace(/-[a-z]+$/, "");
+  if (stepId !== kind) return languageSteps("en", true).find((s) => s.id === `${kind}-en`)?.estMs ?? 3000;
+  return ARTICLE_STEPS.find((s) => s.id === stepId)?.estMs ?? 3000;
+}

@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 import { readConfig } from "../../src/config.ts";
 import { type Database, openDatabase } from "../../src/db/database.ts";
 import { createApp } from "../../src/http/server.ts";
+import { startServices } from "../../src/services.ts";
 import { createTestDatabase, type TestDatabase } from "./testDatabase.ts";
 
 export interface TestServer {
@@ -14,12 +15,24 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Starts a server with a database of its own for the current test file. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * Starts a server with a database of its own for the current test file. With `workers` (the
+ * default) the same process runs the pipeline workers, as `npm start` does; `env` adds settings
+ * (FETCH_*, LLM_*, PIPELINE_*) on top of the process environment.
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { workers?: boolean } = {},
+): Promise<TestServer> {
   const database = await createTestDatabase();
-  const db = openDatabase(database.url, 5);
+  const db = openDatabase(database.url, 8);
   const config = readConfig({ ...env, DATABASE_URL: database.url, PORT: "0" });
-  const { app } = createApp(db, config);
+  const services = await startServices(db, {
+    databaseUrl: database.url,
+    workers: options.workers ?? true,
+    env: { ...process.env, PIPELINE_MAINTENANCE_SECONDS: "1", ...env },
+  });
+  const { app } = createApp(services, config);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
   });
@@ -34,6 +47,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
         // Keep-alive sockets of the tests' fetch calls would otherwise hold close() open.
         if ("closeAllConnections" in server) server.closeAllConnections();
       });
+      await services.stop();
       await db.close();
       await database.drop();
     },

@@ -1,0 +1,89 @@
+// pg-boss on our own pool: every process that starts jobs (API) or runs them (worker) has one.
+// Messages are sent with the caller's transaction client, so a queued step commits or rolls
+// back with the state change that queued it.
+import PgBoss from "pg-boss";
+import type { Database } from "../src/db/database.ts";
+import type { Sql } from "../src/db/transaction.ts";
+import { log } from "../src/log.ts";
+
+export const STEP_QUEUE = "pipeline-step";
+export const PAUSE_QUEUE = "pipeline-pause-timeout";
+
+export interface StepMessage {
+  jobId: string;
+  stepId: string;
+}
+
+export interface PauseMessage {
+  jobId: string;
+  /** The pause this timer was set for; a later pause sets its own. */
+  pausedAt: string;
+}
+
+export interface QueueSettings {
+  /** A step not finished in this time is taken as lost (its worker died) and run again. */
+  stepExpireSeconds: number;
+  /** How often expired steps are looked for. */
+  maintenanceIntervalSeconds: number;
+  /** Runs of a lost step before the job is failed. */
+  stepRetryLimit: number;
+}
+
+export function queueSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): QueueSettings {
+  const int = (name: string, fallback: number, min: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw === "") return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min)
+      throw new Error(`${name} must be a whole number of at least ${min} (got "${raw}")`);
+    return value;
+  };
+  return {
+    stepExpireSeconds: int("PIPELINE_STEP_EXPIRE_SECONDS", 900, 2),
+    maintenanceIntervalSeconds: int("PIPELINE_MAINTENANCE_SECONDS", 30, 1),
+    stepRetryLimit: int("PIPELINE_STEP_RETRIES", 2, 0),
+  };
+}
+
+export interface Boss {
+  boss: PgBoss;
+  settings: QueueSettings;
+  stop(): Promise<void>;
+}
+
+/** Starts pg-boss; `supervise` (expiring lost steps) belongs to processes that run workers. */
+export async function startBoss(db: Database, settings: QueueSettings, supervise: boolean): Promise<Boss> {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => db.pool.query(text, values) },
+    supervise,
+    schedule: false,
+    maintenanceIntervalSeconds: settings.maintenanceIntervalSeconds,
+  });
+  boss.on("error", (error) => log.warn({ err: error }, "pg-boss"));
+  await boss.start();
+  for (const name of [STEP_QUEUE, PAUSE_QUEUE]) {
+    if (!(await boss.getQueue(name))) await boss.createQueue(name).catch(() => undefined);
+  }
+  return {
+    boss,
+    settings,
+    async stop() {
+      await boss.stop({ graceful: false, wait: true, close: false }).catch(() => undefined);
+    },
+  };
+}
+
+const inTransaction = (sql: Sql) => ({ executeSql: (text: string, values: unknown[]) => sql.query(text, values) });
+
+export async function queueStep(sql: Sql, boss: Boss, message: StepMessage): Promise<void> {
+  await boss.boss.send(STEP_QUEUE, message, {
+    db: inTransaction(sql),
+    retryLimit: boss.settings.stepRetryLimit,
+    retryDelay: 1,
+    expireInSeconds: boss.settings.stepExpireSeconds,
+  });
+}
+
+export async function queuePauseTimeout(sql: Sql, boss: Boss, message: PauseMessage, afterSeconds: number): Promise<void> {
+  await boss.boss.send(PAUSE_QUEUE, message, { db: inTransaction(sql), startAfter: afterSeconds, retryLimit: 3 });
+}

@@ -1,0 +1,26 @@
+// The pipeline's workers: each pg-boss message on STEP_QUEUE runs one step of one job; each on
+// PAUSE_QUEUE fails a job that stayed paused too long. PIPELINE_CONCURRENCY steps run at once
+// per worker process.
+import type { Database } from "../src/db/database.ts";
+import { log } from "../src/log.ts";
+import type { PipelineDeps } from "../src/pipeline/pipelineDeps.ts";
+import { expirePause, runStep } from "../src/pipeline/runner.ts";
+import { type Boss, PAUSE_QUEUE, type PauseMessage, STEP_QUEUE, type StepMessage } from "./boss.ts";
+
+const isStepMessage = (data: unknown): data is StepMessage =>
+  typeof (data as StepMessage)?.jobId === "string" && typeof (data as StepMessage)?.stepId === "string";
+
+export async function startPipelineWorkers(db: Database, boss: Boss, deps: PipelineDeps, env: NodeJS.ProcessEnv): Promise<void> {
+  const concurrency = Math.max(1, Number(env.PIPELINE_CONCURRENCY ?? 2) || 2);
+  for (let i = 0; i < concurrency; i++) {
+    await boss.boss.work<StepMessage>(STEP_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([message]) => {
+      if (!message || !isStepMessage(message.data)) return;
+      await runStep(db, boss, deps, message.data.jobId, message.data.stepId);
+    });
+  }
+  await boss.boss.work<PauseMessage>(PAUSE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([message]) => {
+    if (!message) return;
+    await expirePause(db, message.data.jobId, message.data.pausedAt);
+  });
+  log.info({ concurrency }, "pipeline workers started");
+}

@@ -1,0 +1,96 @@
+// Article jobs: starting one (POST /articles), reading and steering it.
+import { startArticle } from "../src/articles/startArticle.ts";
+import { cancelJob, jobView, retryStep, skipStep } from "../src/pipeline/jobControl.ts";
+import { builder } from "./builder.ts";
+
+const PlannedStepRef = builder.simpleObject("StartedStep", {
+  fields: (t) => ({ id: t.string(), name: t.string(), estMs: t.int() }),
+});
+
+const StartedJob = builder.simpleObject("StartedJob", {
+  fields: (t) => ({
+    articleId: t.string(),
+    jobId: t.string(),
+    creditsHeld: t.int({ description: "Held until the job ends; skipped, failed or empty versions are released then." }),
+    briefId: t.string({ nullable: true }),
+    steps: t.field({ type: [PlannedStepRef], nullable: true }),
+  }),
+});
+
+const JobStep = builder.simpleObject("JobStep", {
+  fields: (t) => ({ id: t.string(), name: t.string(), status: t.string(), optional: t.boolean() }),
+});
+
+const JobError = builder.simpleObject("JobError", {
+  fields: (t) => ({
+    code: t.string({ description: "cancelled, fetch_timeout, too_few_origins, model_timeout, provider_error or other" }),
+    message: t.string(),
+  }),
+});
+
+const Job = builder.simpleObject("Job", {
+  fields: (t) => ({
+    id: t.string(),
+    kind: t.string(),
+    status: t.string(),
+    step: t.string({ nullable: true }),
+    stepIndex: t.int(),
+    steps: t.field({ type: [JobStep] }),
+    startedAt: t.string(),
+    finishedAt: t.string({ nullable: true }),
+    articleId: t.string({ nullable: true }),
+    error: t.field({ type: JobError, nullable: true }),
+  }),
+});
+
+builder.mutationField("startArticle", (t) =>
+  t.field({
+    type: StartedJob,
+    authScopes: { scope: "generate", editRole: true },
+    args: {
+      briefId: t.arg.string({ required: true }),
+      supersedes: t.arg.string(),
+      alsoNew: t.arg.boolean(),
+    },
+    resolve: (_root, args, { services, principal }) =>
+      startArticle(services.db, services.boss, principal!, {
+        briefId: args.briefId,
+        ...(args.supersedes != null ? { supersedes: args.supersedes } : {}),
+        ...(args.alsoNew != null ? { alsoNew: args.alsoNew } : {}),
+      }),
+  }),
+);
+
+builder.queryField("job", (t) =>
+  t.field({
+    type: Job,
+    authScopes: { scope: "read" },
+    args: { id: t.arg.string({ required: true }) },
+    resolve: (_root, { id }, { db, principal }) => jobView(db, principal!, id),
+  }),
+);
+
+const steer = (name: string, run: typeof retryStep) =>
+  builder.mutationField(name, (t) =>
+    t.boolean({
+      authScopes: { scope: "edit", editRole: true },
+      args: { id: t.arg.string({ required: true }), stepId: t.arg.string({ required: true }) },
+      resolve: async (_root, { id, stepId }, { services, principal }) => {
+        await run(services.db, services.boss, principal!, id, stepId);
+        return true;
+      },
+    }),
+  );
+steer("retryJobStep", retryStep);
+steer("skipJobStep", skipStep);
+
+builder.mutationField("cancelJob", (t) =>
+  t.boolean({
+    authScopes: { scope: "edit", editRole: true },
+    args: { id: t.arg.string({ required: true }) },
+    resolve: async (_root, { id }, { db, principal }) => {
+      await cancelJob(db, principal!, id);
+      return true;
+    },
+  }),
+);

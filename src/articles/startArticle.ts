@@ -1,0 +1,264 @@
+// POST /articles: the article is created at once in `generating`, its job queued with every
+// planned step, and its credits held, all in one transaction under a lock on the workspace's
+// credits, so concurrent starts never overspend and a failure half-way leaves nothing behind.
+import { randomUUID } from "node:crypto";
+import { type Boss, queueStep } from "../../jobs/boss.ts";
+import type { Principal } from "../auth/principal.ts";
+import { boundSite } from "../auth/principal.ts";
+import { parseLanguage } from "../briefs/briefRules.ts";
+import { findBrief } from "../briefs/briefs.ts";
+import { nextUtcMidnight, startOfUtcDay } from "../credits/creditLedger.ts";
+import { balanceIn, hold, lockWorkspaceCredits, spentSince } from "../credits/holds.ts";
+import type { Database } from "../db/database.ts";
+import { type Sql, withTransaction } from "../db/transaction.ts";
+import { DomainError } from "../errors.ts";
+import { parseId, upperId } from "../ids.ts";
+import { appendEvents } from "../jobs/jobEvents.ts";
+import { raiseBudgetExhausted } from "../jobs/outbox.ts";
+import type { Language } from "../languages.ts";
+import { articleStepPlan, type PlannedStep, stepEstimate } from "../pipeline/stepPlan.ts";
+import { planLimits } from "../workspaces/plans.ts";
+import { describePrincipal } from "./principalNames.ts";
+import { subjectOf } from "./subject.ts";
+
+export interface StartArticleInput {
+  briefId: string;
+  supersedes?: string;
+  alsoNew?: boolean;
+}
+
+export interface StartedJob {
+  articleId: string;
+  jobId: string;
+  creditsHeld: number;
+  briefId: string;
+  steps: { id: string; name: string; estMs: number }[];
+}
+
+function started(articleId: string, jobId: string, credits: number, briefId: string, plan: PlannedStep[]): StartedJob {
+  return {
+    articleId: upperId(articleId),
+    jobId: upperId(jobId),
+    creditsHeld: credits,
+    briefId: upperId(briefId),
+    steps: plan.map(({ id, name, estMs }) => ({ id, name, estMs })),
+  };
+}
+
+/** The job already writing this brief, if any: starting it again returns that job. */
+async function runningJobFor(db: Database, briefId: string): Promise<StartedJob | undefined> {
+  const job = await db.prisma.job.findFirst({
+    where: { briefId, kind: "article", status: { in: ["queued", "running", "paused"] } },
+    include: { steps: { orderBy: { position: "asc" } } },
+  });
+  if (!job?.articleId) return undefined;
+  const plan = job.steps.map((s) => ({ id: s.stepId, name: s.name, optional: s.optional, estMs: stepEstimate(s.stepId) }));
+  return started(job.articleId, job.id, job.creditsHeld, briefId, plan);
+}
+
+async function checkSupersedes(db: Database, principal: Principal, id: string, siteId: string | null): Promise<string> {
+  const articleId = parseId(id);
+  const bound = boundSite(principal);
+  const article =
+    articleId && (await db.prisma.article.findFirst({ where: { id: articleId, workspaceId: principal.workspaceId } }));
+  if (!article || (bound && article.siteId !== bound) || article.siteId !== siteId) {
+    throw new DomainError("not_found", "supersedes names no visible article on the brief's site.");
+  }
+  if (article.status === "archived") throw new DomainError("article_archived", "The article to supersede is archived.");
+  return article.id;
+}
+
+/** Another article of the site (or of no site) on the brief's subject; see subject.ts. */
+async function existingOnSubject(
+  db: Database,
+  principal: Principal,
+  siteId: string | null,
+  subject: string,
+  except: string | undefined,
+): Promise<string | undefined> {
+  if (subject === "") return undefined;
+  const found = await db.prisma.article.findFirst({
+    where: {
+      workspaceId: principal.workspaceId,
+      siteId,
+      subject,
+      primaryArticleId: null,
+      status: { not: "archived" },
+      ...(except ? { id: { not: except } } : {}),
+    },
+    select: { id: true },
+  });
+  return found?.id;
+}
+
+async function voiceName(db: Database, principal: Principal, brandId: string | null, siteId: string | null): Promise<string> {
+  if (brandId) {
+    const brand = await db.prisma.brand.findUnique({ where: { id: brandId } });
+    if (brand) return brand.name;
+  }
+  if (siteId) {
+    const brand = await db.prisma.brand.findFirst({ where: { siteId }, orderBy: { createdAt: "asc" } });
+    if (brand) return brand.name;
+    const site = await db.prisma.site.findUnique({ where: { id: siteId } });
+    if (site) return site.siteName;
+  }
+  const workspace = await db.prisma.workspace.findUniqueOrThrow({ where: { id: principal.workspaceId } });
+  return workspace.name;
+}
+
+/** Takes the credits under the workspace lock, or refuses with the spec's code. */
+async function holdCredits(sql: Sql, principal: Principal, credits: number, long: boolean, note: string): Promise<string> {
+  await lockWorkspaceCredits(sql, principal.workspaceId);
+  const { rows } = await sql.query<{ plan: string; trial_ends_at: Date | null }>(
+    `SELECT plan, trial_ends_at FROM workspace WHERE id = $1`,
+    [principal.workspaceId],
+  );
+  const workspace = rows[0];
+  if (!workspace) throw new DomainError("not_found", "No such workspace.");
+  if (workspace.trial_ends_at && workspace.trial_ends_at.getTime() <= Date.now()) {
+    throw new DomainError("insufficient_credits", "The trial has ended; add credits to write articles.");
+  }
+  if ((await balanceIn(sql, principal.workspaceId)) < credits) {
+    throw new DomainError(
+      "insufficient_credits",
+      `Writing this brief needs ${credits} credit${credits === 1 ? "" : "s"}, more than are left.`,
+    );
+  }
+  const credential = principal.kind === "person" ? undefined : principal;
+  if (credential?.dailyCap !== undefined) {
+    const spent = await spentSince(sql, credential.credentialId, startOfUtcDay());
+    if (spent + credits > credential.dailyCap) {
+      const resetsAt = nextUtcMidnight();
+      throw new DomainError(
+        "budget_exhausted",
+        `This ${credential.kind === "key" ? "key" : "agent"} has used its daily cap of ${credential.dailyCap} credits.`,
+        {
+          resetsAt: resetsAt.toISOString(),
+          askAHuman: "Ask a person in the workspace to raise this credential's daily cap or to start the article themselves.",
+          retryAfter: Math.max(1, Math.ceil((resetsAt.getTime() - Date.now()) / 1000)),
+        },
+      );
+    }
+  }
+  if (long) {
+    const { rows: longRows } = await sql.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM job j JOIN brief b ON b.id = j.brief_id
+        WHERE j.workspace_id = $1 AND j.kind = 'article' AND b.length = 'long'
+          AND j.started_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+          AND j.status NOT IN ('failed', 'cancelled')`,
+      [principal.workspaceId],
+    );
+    const limit = planLimits(workspace.plan).longArticlesPerMonth;
+    if ((longRows[0]?.count ?? 0) >= limit) {
+      throw new DomainError("plan_limit", `The plan allows ${limit} long articles a month, and they are written.`);
+    }
+  }
+  return hold(sql, { workspaceId: principal.workspaceId, credentialId: credential?.credentialId ?? null }, credits, note);
+}
+
+export async function startArticle(
+  db: Database,
+  boss: Boss,
+  principal: Principal,
+  input: StartArticleInput,
+): Promise<StartedJob> {
+  const brief = await findBrief(db, principal, input.briefId);
+  const { primary, versions } = parseLanguage(brief.language);
+  const supersedesId =
+    input.supersedes !== undefined ? await checkSupersedes(db, principal, input.supersedes, brief.siteId) : undefined;
+  if (brief.siteId) {
+    const site = await db.prisma.site.findUnique({ where: { id: brief.siteId } });
+    if (site && site.status !== "ready") {
+      throw new DomainError(
+        "site_not_ready",
+        `The site is ${site.status === "reading" ? "being read" : site.status === "failed" ? "not readable (its last read failed)" : "paused"}.`,
+      );
+    }
+  }
+  const running = await runningJobFor(db, brief.id);
+  if (running) return running;
+
+  const subject = subjectOf(brief.topic);
+  if (principal.kind !== "person" && input.alsoNew !== true) {
+    const existing = await existingOnSubject(db, principal, brief.siteId, subject, supersedesId);
+    if (existing) {
+      throw new DomainError(
+        "article_exists",
+        "The site already has an article on this subject; send alsoNew: true to write another.",
+        {
+          articleId: upperId(existing),
+        },
+      );
+    }
+  }
+
+  const plan = articleStepPlan({ seo: brief.seo, illustration: brief.illustration, versions: versions as Language[] });
+  const credits = (brief.length === "long" ? 2 : 1) + versions.length;
+  const names = describePrincipal(principal);
+  const brandName = await voiceName(db, principal, brief.brandId, brief.siteId);
+  const articleId = randomUUID();
+  const jobId = randomUUID();
+
+  await withTransaction(db, async (sql) => {
+    const holdId = await holdCredits(sql, principal, credits, brief.length === "long", `article job ${jobId}`);
+    await sql.query(
+      `INSERT INTO article (id, workspace_id, site_id, brief_id, supersedes_id, credential_id, person_id, status, origin,
+                            language, subject, title, brand_name, by_line, agent_name)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'generating', $8, $9, $10, $11, $12, $13, $14)`,
+      [
+        articleId,
+        principal.workspaceId,
+        brief.siteId,
+        brief.id,
+        supersedesId ?? null,
+        principal.kind === "person" ? null : principal.credentialId,
+        principal.personId,
+        principal.kind === "person" ? "manual" : "agent",
+        primary,
+        subject,
+        brief.topic.trim() || "Untitled",
+        brandName,
+        names.by,
+        names.agentName ?? null,
+      ],
+    );
+    await sql.query(
+      `INSERT INTO job (id, workspace_id, site_id, kind, status, article_id, brief_id, credential_id, person_id, credits_held, state)
+       VALUES ($1, $2, $3, 'article', 'queued', $4, $5, $6, $7, $8, $9)`,
+      [
+        jobId,
+        principal.workspaceId,
+        brief.siteId,
+        articleId,
+        brief.id,
+        principal.kind === "person" ? null : principal.credentialId,
+        principal.personId,
+        credits,
+        JSON.stringify({ holdId, versions }),
+      ],
+    );
+    await sql.query(
+      `INSERT INTO job_step (job_id, position, step_id, name, optional)
+       SELECT $1, s.ordinality::int, s.step->>'id', s.step->>'name', (s.step->>'optional')::boolean
+         FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS s(step, ordinality)`,
+      [jobId, JSON.stringify(plan)],
+    );
+    await appendEvents(
+      sql,
+      jobId,
+      plan.map((s) => ({ kind: "step" as const, stepId: s.id, status: "todo" as const, summary: s.name, ms: 0, details: [] })),
+    );
+    if (principal.kind !== "person" && principal.dailyCap !== undefined) {
+      const spent = await spentSince(sql, principal.credentialId, startOfUtcDay());
+      if (spent >= principal.dailyCap) await raiseBudgetExhausted(sql, principal);
+    }
+    await queueStep(sql, boss, { jobId, stepId: plan[0]?.id ?? "find" });
+  }).catch(async (error) => {
+    // A refusal for the daily cap raises agent.budget_exhausted once a day, outside the rolled-back transaction.
+    if (error instanceof DomainError && error.code === "budget_exhausted" && principal.kind !== "person") {
+      await withTransaction(db, (sql) => raiseBudgetExhausted(sql, principal)).catch(() => undefined);
+    }
+    throw error;
+  });
+  return started(articleId, jobId, credits, brief.id, plan);
+}

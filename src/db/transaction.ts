@@ -1,0 +1,21 @@
+// A transaction on one pooled connection, for changes that must commit together with the rows
+// they raise (job events, outbox events, ledger entries, queued pipeline steps).
+import type pg from "pg";
+import type { Database } from "./database.ts";
+
+export type Sql = pg.PoolClient;
+
+export async function withTransaction<T>(db: Database, work: (sql: Sql) => Promise<T>): Promise<T> {
+  const client = await db.pool.connect();
+  try {
+    await client.query("BEGIN");
+    const result = await work(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

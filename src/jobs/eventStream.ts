@@ -1,0 +1,104 @@
+// Following a job's events for a server-sent event stream: the opening comment, the stored
+// events after Last-Event-ID (no replay), then new ones as they are written, whichever process
+// writes them. Pings are not stored and carry no id: every 20 seconds, and every 5 seconds with
+// the queue position while the job waits. The stream ends after `done`, or after a `refunded`
+// without a reason (the job failed or was cancelled).
+import { upperId } from "../ids.ts";
+import type { Services } from "../services.ts";
+import { eventsAfter, type JobEvent } from "./jobEvents.ts";
+
+export interface EventSink {
+  comment(text: string): Promise<void>;
+  event(id: number | undefined, json: string): Promise<void>;
+  closed(): boolean;
+  onClose(stop: () => void): void;
+}
+
+export interface EventTimings {
+  pingMs: number;
+  queuedPingMs: number;
+  /** Re-read the rows this often even without a notification (a listener may reconnect). */
+  pollMs: number;
+}
+
+export const DEFAULT_EVENT_TIMINGS: EventTimings = { pingMs: 20_000, queuedPingMs: 5_000, pollMs: 5_000 };
+
+const isFinal = (event: JobEvent) => event.kind === "done" || (event.kind === "refunded" && event.reason === undefined);
+
+async function jobState(services: Services, jobId: string): Promise<{ status: string; queued?: number }> {
+  const { rows } = await services.db.pool.query<{ status: string; position: number }>(
+    `SELECT j.status,
+            (SELECT count(*)::int FROM job q WHERE q.status = 'queued' AND q.started_at <= j.started_at) AS position
+       FROM job j WHERE j.id = $1`,
+    [jobId],
+  );
+  const row = rows[0];
+  return row
+    ? { status: row.status, ...(row.status === "queued" ? { queued: Math.max(1, row.position) } : {}) }
+    : { status: "failed" };
+}
+
+export async function followJobEvents(services: Services, jobId: string, afterSeq: number, sink: EventSink): Promise<void> {
+  const timings = services.eventTimings;
+  let last = afterSeq;
+  let pending = true;
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  const nudge = () => {
+    pending = true;
+    wake?.();
+  };
+  await sink.comment(`job ${upperId(jobId)}`);
+  const unfollow = await services.events.follow(jobId, nudge);
+  sink.onClose(() => {
+    stopped = true;
+    wake?.();
+  });
+  let lastPing = Date.now();
+  try {
+    while (!stopped && !sink.closed()) {
+      if (pending) {
+        pending = false;
+        for (const { seq, event } of await eventsAfter(services.db.pool, jobId, last)) {
+          await sink.event(seq, JSON.stringify(event));
+          last = seq;
+          if (isFinal(event)) return;
+        }
+      }
+      const state = await jobState(services, jobId);
+      // Resumed after the last event of a finished job: nothing more will come.
+      if (["done", "failed", "cancelled"].includes(state.status) && !pending) {
+        const more = await eventsAfter(services.db.pool, jobId, last);
+        if (more.length === 0) return;
+        pending = true;
+        continue;
+      }
+      const interval = state.queued !== undefined ? timings.queuedPingMs : timings.pingMs;
+      const due = lastPing + interval - Date.now();
+      if (due <= 0) {
+        await sink.event(
+          undefined,
+          JSON.stringify(state.queued !== undefined ? { kind: "ping", queued: state.queued } : { kind: "ping" }),
+        );
+        lastPing = Date.now();
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(
+          () => {
+            pending = true;
+            resolve();
+          },
+          Math.min(due, timings.pollMs),
+        );
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
+    }
+  } finally {
+    unfollow();
+  }
+}

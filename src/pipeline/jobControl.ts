@@ -1,0 +1,135 @@
+// Reading and steering jobs: the Job resource, and retry, skip and cancel. A key or agent sees
+// only article and site jobs, within its site; anything else is not found.
+import type { Boss } from "../../jobs/boss.ts";
+import type { Principal } from "../auth/principal.ts";
+import { boundSite } from "../auth/principal.ts";
+import type { Database } from "../db/database.ts";
+import { withTransaction } from "../db/transaction.ts";
+import { DomainError } from "../errors.ts";
+import { parseId, upperId } from "../ids.ts";
+import type { JobEvent } from "../jobs/jobEvents.ts";
+import type { Language } from "../languages.ts";
+import { advance, failJob, lockJob } from "./runner.ts";
+
+export interface JobView {
+  id: string;
+  kind: string;
+  status: string;
+  step?: string;
+  stepIndex: number;
+  steps: { id: string; name: string; status: string; optional: boolean }[];
+  startedAt: string;
+  finishedAt?: string;
+  articleId?: string;
+  error?: { code: string; message: string };
+}
+
+const SETTLED = ["done", "failed", "cancelled"];
+
+/** The job id if the principal may see the job; not_found otherwise. */
+export async function findVisibleJob(db: Database, principal: Principal, id: string): Promise<string> {
+  const jobId = parseId(id);
+  const job = jobId && (await db.prisma.job.findFirst({ where: { id: jobId, workspaceId: principal.workspaceId } }));
+  const bound = boundSite(principal);
+  const hidden =
+    !job ||
+    (principal.kind !== "person" && !["article", "site"].includes(job.kind)) ||
+    (bound !== undefined && job.siteId !== bound);
+  if (hidden) throw new DomainError("not_found", "No such job.");
+  return job.id;
+}
+
+export async function jobView(db: Database, principal: Principal, id: string): Promise<JobView> {
+  const jobId = await findVisibleJob(db, principal, id);
+  const job = await db.prisma.job.findUniqueOrThrow({
+    where: { id: jobId },
+    include: { steps: { orderBy: { position: "asc" } } },
+  });
+  const finished = SETTLED.includes(job.status);
+  const current = job.steps[job.stepIndex];
+  return {
+    id: upperId(job.id),
+    kind: job.kind,
+    status: job.status,
+    ...(!finished && current ? { step: current.stepId } : {}),
+    stepIndex: Math.min(job.stepIndex, job.steps.length),
+    steps: job.steps.map((s) => ({ id: s.stepId, name: s.name, status: s.status, optional: s.optional })),
+    startedAt: job.startedAt.toISOString(),
+    ...(job.finishedAt ? { finishedAt: job.finishedAt.toISOString() } : {}),
+    ...(job.articleId ? { articleId: upperId(job.articleId) } : {}),
+    ...(job.errorCode ? { error: { code: job.errorCode, message: job.errorMessage ?? "" } } : {}),
+  };
+}
+
+/** Locks the job for steering; refuses a settled or running one with the spec's codes. */
+async function lockPaused(sql: Parameters<typeof lockJob>[0], jobId: string, stepId: string) {
+  const locked = await lockJob(sql, jobId);
+  if (!locked) throw new DomainError("not_found", "No such job.");
+  if (SETTLED.includes(locked.job.status)) throw new DomainError("job_settled", `The job is ${locked.job.status}.`);
+  if (locked.job.status !== "paused") throw new DomainError("job_not_paused", `The job is ${locked.job.status}, not paused.`);
+  const failed = locked.steps.find((s) => s.status === "failed");
+  if (!failed || failed.step_id !== stepId) {
+    throw new DomainError("step_mismatch", `The step that failed is ${failed?.step_id ?? "none"}, not ${stepId}.`, {
+      ...(failed ? { failedStep: failed.step_id } : {}),
+    });
+  }
+  return { ...locked, failed };
+}
+
+export async function retryStep(db: Database, boss: Boss, principal: Principal, id: string, stepId: string): Promise<void> {
+  const jobId = await findVisibleJob(db, principal, id);
+  await withTransaction(db, async (sql) => {
+    const { job, steps, failed } = await lockPaused(sql, jobId, stepId);
+    await sql.query(`UPDATE job_step SET status = 'todo', error = NULL WHERE job_id = $1 AND step_id = $2`, [jobId, stepId]);
+    await sql.query(`UPDATE job SET paused_at = NULL WHERE id = $1`, [jobId]);
+    failed.status = "todo";
+    await advance(sql, boss, job, steps, []);
+  });
+}
+
+export async function skipStep(db: Database, boss: Boss, principal: Principal, id: string, stepId: string): Promise<void> {
+  const jobId = await findVisibleJob(db, principal, id);
+  await withTransaction(db, async (sql) => {
+    const { job, steps, failed } = await lockPaused(sql, jobId, stepId);
+    if (!failed.optional) {
+      throw new DomainError(
+        "step_not_optional",
+        `${stepId} cannot be skipped: it affects what the article claims about its sources.`,
+      );
+    }
+    const who = principal.kind === "person" ? principal.personName : principal.name;
+    const summary = `Skipped by ${who}.`;
+    await sql.query(
+      `UPDATE job_step SET status = 'done', skipped = true, summary = $3, error = NULL WHERE job_id = $1 AND step_id = $2`,
+      [jobId, stepId, summary],
+    );
+    await sql.query(`UPDATE job SET paused_at = NULL WHERE id = $1`, [jobId]);
+    failed.status = "done";
+    const events: JobEvent[] = [{ kind: "step", stepId, status: "done", summary, ms: 0, details: [] }];
+    // Skipping a language's write or read-back leaves the language out; skipping its SEO keeps it.
+    const language = /^(write|qa)-(.+)$/.exec(stepId)?.[2] as Language | undefined;
+    if (language) {
+      job.state = { ...job.state, languages: { ...job.state.languages, [language]: { dropped: summary } } };
+      await sql.query(`UPDATE job SET state = $2 WHERE id = $1`, [jobId, JSON.stringify(job.state)]);
+      for (const step of steps) {
+        if (step.status !== "todo" || !step.step_id.endsWith(`-${language}`)) continue;
+        await sql.query(`UPDATE job_step SET status = 'done', skipped = true, summary = $3 WHERE job_id = $1 AND step_id = $2`, [
+          jobId,
+          step.step_id,
+          summary,
+        ]);
+        step.status = "done";
+        events.push({ kind: "step", stepId: step.step_id, status: "done", summary, ms: 0, details: [] });
+      }
+    }
+    await advance(sql, boss, job, steps, events);
+  });
+}
+
+export async function cancelJob(db: Database, principal: Principal, id: string): Promise<void> {
+  const jobId = await findVisibleJob(db, principal, id);
+  await withTransaction(db, async (sql) => {
+    const cancelled = await failJob(sql, jobId, "cancelled", "The job was cancelled.");
+    if (!cancelled) throw new DomainError("job_settled", "The job has already finished.");
+  });
+}

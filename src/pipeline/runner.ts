@@ -1,0 +1,268 @@
+// The article job's state machine. One pg-boss message runs one step; the job's state lives in
+// our tables. Every change commits with its events (and outbox rows, ledger entries and the next
+// queued step) in one transaction. A step that fails pauses the job; a step whose worker died is
+// run again by pg-boss, and the attempt counter tells a stale finish from the current one.
+import { type Boss, queuePauseTimeout, queueStep } from "../../jobs/boss.ts";
+import { capture, release } from "../credits/holds.ts";
+import type { Database } from "../db/database.ts";
+import { type Sql, withTransaction } from "../db/transaction.ts";
+import { DomainError } from "../errors.ts";
+import { upperId } from "../ids.ts";
+import { appendEvents, type JobEvent } from "../jobs/jobEvents.ts";
+import { failureSentence, raiseJobDone, raiseJobFailed } from "../jobs/outbox.ts";
+import type { Language } from "../languages.ts";
+import { log } from "../log.ts";
+import { FetchRefused } from "../sourcing/fetch/index.ts";
+import { IllustrationFailure } from "../writing/illustration/illustrator.ts";
+import { WritingFailure } from "../writing/types.ts";
+import { createLanguageVersions } from "./languageVersions.ts";
+import type { PipelineDeps } from "./pipelineDeps.ts";
+import { type PipelineState, runPipelineStep, type StepResult } from "./steps.ts";
+
+export type JobErrorCode = "cancelled" | "fetch_timeout" | "too_few_origins" | "model_timeout" | "provider_error" | "other";
+
+interface JobRow {
+  id: string;
+  workspace_id: string;
+  site_id: string | null;
+  article_id: string;
+  brief_id: string;
+  credential_id: string | null;
+  status: string;
+  step_index: number;
+  credits_held: number;
+  state: PipelineState;
+}
+
+interface StepRow {
+  step_id: string;
+  position: number;
+  status: string;
+  skipped: boolean;
+  optional: boolean;
+  attempts: number;
+  name: string;
+  error: string | null;
+}
+
+export async function lockJob(sql: Sql, jobId: string): Promise<{ job: JobRow; steps: StepRow[] } | undefined> {
+  const { rows } = await sql.query<JobRow>(`SELECT * FROM job WHERE id = $1 FOR UPDATE`, [jobId]);
+  const job = rows[0];
+  if (!job) return undefined;
+  const { rows: steps } = await sql.query<StepRow>(`SELECT * FROM job_step WHERE job_id = $1 ORDER BY position`, [jobId]);
+  return { job, steps };
+}
+
+/** The job error code a step failure reports. */
+export function errorCodeOf(error: unknown): JobErrorCode {
+  if (error instanceof DomainError && error.code === "too_few_origins") return "too_few_origins";
+  if (error instanceof WritingFailure && (error.code === "model_timeout" || error.code === "provider_error")) return error.code;
+  if (error instanceof IllustrationFailure) return error.code;
+  if (error instanceof FetchRefused && error.rule === "timeout") return "fetch_timeout";
+  const code = (error as { code?: unknown }).code;
+  if (code === "fetch_timeout") return code;
+  return "other";
+}
+
+const stepEvent = (
+  stepId: string,
+  status: "running" | "done" | "failed",
+  summary: string,
+  ms = 0,
+  details: StepResult["details"] = [],
+): JobEvent => ({
+  kind: "step",
+  stepId,
+  status,
+  summary,
+  ms,
+  details,
+});
+
+/** Language steps of `code` not yet run are skipped with the reason; returns their events. */
+async function dropLanguage(sql: Sql, jobId: string, steps: StepRow[], code: Language, reason: string): Promise<JobEvent[]> {
+  const events: JobEvent[] = [];
+  for (const step of steps) {
+    if (step.status !== "todo" || !step.step_id.endsWith(`-${code}`)) continue;
+    await sql.query(`UPDATE job_step SET status = 'done', skipped = true, summary = $3 WHERE job_id = $1 AND step_id = $2`, [
+      jobId,
+      step.step_id,
+      `Skipped: ${reason}`,
+    ]);
+    step.status = "done";
+    events.push(stepEvent(step.step_id, "done", `Skipped: ${reason}`));
+  }
+  return events;
+}
+
+/** Moves to the next step still to do, or finishes the job. Called inside the job's transaction. */
+export async function advance(sql: Sql, boss: Boss, job: JobRow, steps: StepRow[], events: JobEvent[]): Promise<void> {
+  const next = steps.findIndex((s) => s.status === "todo");
+  if (next < 0) {
+    await finish(sql, job, steps, events);
+    return;
+  }
+  await sql.query(`UPDATE job SET step_index = $2, status = 'running' WHERE id = $1`, [job.id, next]);
+  await appendEvents(sql, job.id, events);
+  await queueStep(sql, boss, { jobId: job.id, stepId: (steps[next] as StepRow).step_id });
+}
+
+/** All steps done: versions become articles, unused credits are released, the rest captured. */
+async function finish(sql: Sql, job: JobRow, steps: StepRow[], events: JobEvent[]): Promise<void> {
+  const languages = job.state.languages ?? {};
+  const dropped = (job.state.versions ?? []).filter((code) => languages[code]?.dropped || !languages[code]?.draft);
+  const written = (job.state.versions ?? []).filter((code) => !dropped.includes(code));
+  await createLanguageVersions(
+    sql,
+    job.article_id,
+    written.map((code) => ({ code, work: languages[code] ?? {} })),
+  );
+  const unused = dropped.length;
+  const captured = job.credits_held - unused;
+  const owner = { workspaceId: job.workspace_id, credentialId: job.credential_id };
+  await release(sql, owner, job.state.holdId, unused, `unused: ${dropped.join(", ")}`);
+  await capture(sql, owner, job.state.holdId, captured);
+  if (unused > 0) events.push({ kind: "refunded", credits: unused, reason: "unused" });
+  events.push({ kind: "done", articleId: upperId(job.article_id) });
+  await sql.query(`UPDATE job SET status = 'done', step_index = $2, finished_at = now(), paused_at = NULL WHERE id = $1`, [
+    job.id,
+    steps.length,
+  ]);
+  await sql.query(`UPDATE article SET status = 'needsReview', updated_at = now() WHERE id = $1`, [job.article_id]);
+  await appendEvents(sql, job.id, events);
+  await raiseJobDone(
+    sql,
+    { id: job.id, workspaceId: job.workspace_id, siteId: job.site_id, articleId: job.article_id },
+    captured,
+  );
+}
+
+/**
+ * Ends a job that will not finish (cancelled, or paused and never steered): every held credit is
+ * released, the article is left as a draft, and job.failed is raised.
+ */
+export async function failJob(sql: Sql, jobId: string, code: JobErrorCode, message: string): Promise<boolean> {
+  const locked = await lockJob(sql, jobId);
+  if (!locked || ["done", "failed", "cancelled"].includes(locked.job.status)) return false;
+  const { job } = locked;
+  const owner = { workspaceId: job.workspace_id, credentialId: job.credential_id };
+  await release(sql, owner, job.state.holdId, job.credits_held, code === "cancelled" ? "cancelled" : `failed: ${code}`);
+  await sql.query(
+    `UPDATE job SET status = $2, error_code = $3, error_message = $4, finished_at = now(), paused_at = NULL WHERE id = $1`,
+    [job.id, code === "cancelled" ? "cancelled" : "failed", code, message],
+  );
+  await sql.query(`UPDATE job_step SET status = 'todo' WHERE job_id = $1 AND status = 'running'`, [job.id]);
+  await sql.query(`UPDATE article SET status = 'draft', updated_at = now() WHERE id = $1 AND status = 'generating'`, [
+    job.article_id,
+  ]);
+  await appendEvents(sql, job.id, [
+    { kind: "failed", code, message },
+    { kind: "refunded", credits: job.credits_held },
+  ]);
+  await raiseJobFailed(
+    sql,
+    { id: job.id, workspaceId: job.workspace_id, siteId: job.site_id, articleId: job.article_id },
+    code === "cancelled" ? "cancelled" : failureSentence(message),
+    job.credits_held,
+  );
+  return true;
+}
+
+/** Runs one step of one job (a pg-boss message). Stale messages (the job moved on) do nothing. */
+export async function runStep(db: Database, boss: Boss, deps: PipelineDeps, jobId: string, stepId: string): Promise<void> {
+  const begun = await withTransaction(db, async (sql) => {
+    const locked = await lockJob(sql, jobId);
+    if (!locked || !["queued", "running"].includes(locked.job.status)) return undefined;
+    const step = locked.steps[locked.job.step_index];
+    if (step?.step_id !== stepId || step.status === "done") return undefined;
+    const { rows } = await sql.query<{ attempts: number }>(
+      `UPDATE job_step SET status = 'running', attempts = attempts + 1 WHERE job_id = $1 AND step_id = $2 RETURNING attempts`,
+      [jobId, stepId],
+    );
+    await sql.query(`UPDATE job SET status = 'running' WHERE id = $1`, [jobId]);
+    await appendEvents(sql, jobId, [stepEvent(stepId, "running", step.name)]);
+    return { job: locked.job, attempt: rows[0]?.attempts ?? 1 };
+  });
+  if (!begun) return;
+
+  const brief = await db.prisma.brief.findUniqueOrThrow({ where: { id: begun.job.brief_id } });
+  const started = performance.now();
+  let result: StepResult | undefined;
+  let failure: unknown;
+  try {
+    result = await runPipelineStep(stepId, {
+      db,
+      deps,
+      job: { id: jobId, workspaceId: begun.job.workspace_id, siteId: begun.job.site_id, articleId: begun.job.article_id },
+      brief,
+      state: begun.job.state,
+      signal: AbortSignal.timeout(boss.settings.stepExpireSeconds * 1000),
+    });
+  } catch (error) {
+    failure = error;
+  }
+  const ms = Math.round(performance.now() - started);
+
+  await withTransaction(db, async (sql) => {
+    const locked = await lockJob(sql, jobId);
+    const step = locked?.steps.find((s) => s.step_id === stepId);
+    // Cancelled, failed, or taken over by a newer attempt while this one ran: its result is not wanted.
+    if (!locked || locked.job.status !== "running" || step?.status !== "running" || step.attempts !== begun.attempt) return;
+    const { job, steps } = locked;
+    if (result) {
+      const state = { ...job.state, ...result.state };
+      if (result.dropLanguage) {
+        state.languages = { ...state.languages, [result.dropLanguage]: { dropped: result.summary } };
+      }
+      job.state = state;
+      await sql.query(`UPDATE job SET state = $2 WHERE id = $1`, [jobId, JSON.stringify(state)]);
+      await sql.query(
+        `UPDATE job_step SET status = 'done', skipped = $3, summary = $4, ms = $5, details = $6, error = NULL
+          WHERE job_id = $1 AND step_id = $2`,
+        [jobId, stepId, result.skipped === true, result.summary, ms, JSON.stringify(result.details)],
+      );
+      step.status = "done";
+      const events: JobEvent[] = [stepEvent(stepId, "done", result.summary, ms, result.details)];
+      if (result.dropLanguage)
+        events.push(...(await dropLanguage(sql, jobId, steps, result.dropLanguage, result.summary.replace(/^Skipped: /, ""))));
+      await advance(sql, boss, job, steps, events);
+      return;
+    }
+    const code = errorCodeOf(failure);
+    const message = (failure as Error)?.message ?? String(failure);
+    log.warn({ jobId, stepId, code, err: failure }, "pipeline step failed; job paused");
+    await sql.query(
+      `UPDATE job_step SET status = 'failed', ms = $3, error = $4, summary = $5 WHERE job_id = $1 AND step_id = $2`,
+      [jobId, stepId, ms, JSON.stringify({ code, message }), message],
+    );
+    const { rows } = await sql.query<{ paused_at: Date }>(
+      `UPDATE job SET status = 'paused', paused_at = now() WHERE id = $1 RETURNING paused_at`,
+      [jobId],
+    );
+    await appendEvents(sql, jobId, [stepEvent(stepId, "failed", message, ms, [{ tag: code, text: message }])]);
+    await queuePauseTimeout(
+      sql,
+      boss,
+      { jobId, pausedAt: (rows[0]?.paused_at ?? new Date()).toISOString() },
+      deps.pauseTimeoutSeconds,
+    );
+  });
+}
+
+/** A paused job that nobody steered in time fails and is refunded. */
+export async function expirePause(db: Database, jobId: string, pausedAt: string): Promise<void> {
+  await withTransaction(db, async (sql) => {
+    const { rows } = await sql.query<{ status: string; paused_at: Date | null }>(
+      `SELECT status, paused_at FROM job WHERE id = $1 FOR UPDATE`,
+      [jobId],
+    );
+    const job = rows[0];
+    if (job?.status !== "paused" || job.paused_at?.toISOString() !== pausedAt) return;
+    const { rows: failed } = await sql.query<{ error: string | null }>(
+      `SELECT error FROM job_step WHERE job_id = $1 AND status = 'failed' ORDER BY position LIMIT 1`,
+      [jobId],
+    );
+    const last = failed[0]?.error ? (JSON.parse(failed[0].error) as { code: JobErrorCode; message: string }) : undefined;
+    await failJob(sql, jobId, last?.code ?? "other", last?.message ?? "The job was paused and not steered in time.");
+  });
+}

@@ -1,0 +1,48 @@
+// What one process holds besides its HTTP server: the database, pg-boss, the job event listener
+// and, when the process runs workers, the pipeline workers. main.ts, the test server and the
+// benchmarks start the same services.
+import { type Boss, queueSettingsFromEnv, startBoss } from "../jobs/boss.ts";
+import { startPipelineWorkers } from "../jobs/pipelineWorker.ts";
+import type { Database } from "./db/database.ts";
+import { DEFAULT_EVENT_TIMINGS, type EventTimings } from "./jobs/eventStream.ts";
+import { JobEventHub } from "./jobs/jobEvents.ts";
+import { pipelineDepsFromEnv } from "./pipeline/pipelineDeps.ts";
+
+export interface Services {
+  db: Database;
+  boss: Boss;
+  events: JobEventHub;
+  eventTimings: EventTimings;
+  stop(): Promise<void>;
+}
+
+export interface ServiceOptions {
+  databaseUrl: string;
+  /** Run the pipeline workers in this process (ROLE=worker or all). */
+  workers: boolean;
+  env?: NodeJS.ProcessEnv;
+}
+
+export async function startServices(db: Database, options: ServiceOptions): Promise<Services> {
+  const env = options.env ?? process.env;
+  const boss = await startBoss(db, queueSettingsFromEnv(env), options.workers);
+  const events = new JobEventHub(options.databaseUrl);
+  if (options.workers) await startPipelineWorkers(db, boss, pipelineDepsFromEnv(env), env);
+  // Shorter pings only for tests that watch them (JOB_EVENTS_PING_MS); the spec's 20 s / 5 s otherwise.
+  const pingMs = Number(env.JOB_EVENTS_PING_MS) || DEFAULT_EVENT_TIMINGS.pingMs;
+  const eventTimings: EventTimings = {
+    pingMs,
+    queuedPingMs: Math.min(DEFAULT_EVENT_TIMINGS.queuedPingMs, pingMs),
+    pollMs: DEFAULT_EVENT_TIMINGS.pollMs,
+  };
+  return {
+    db,
+    boss,
+    events,
+    eventTimings,
+    async stop() {
+      await boss.stop();
+      await events.close();
+    },
+  };
+}

@@ -1,0 +1,206 @@
+// The article job end to end, through HTTP only: a key holder writes a brief with useUrls on the
+// test web, starts the article, follows the job's events to `done`, and reads the article; the
+// ledger must agree with the credits.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeKey, makeWorld, type World } from "./support/fixtures.ts";
+import { call, errorOf } from "./support/http.ts";
+import { readSse, type SseEvent } from "./support/sse.ts";
+import { startTestServer, type TestServer } from "./support/testServer.ts";
+import { startTestWeb, type TestWeb } from "./web/testWeb.ts";
+
+let web: TestWeb;
+let server: TestServer;
+let world: World;
+let token: string;
+
+beforeAll(async () => {
+  web = await startTestWeb();
+  server = await startTestServer({ FETCH_ALLOW_ADDRESSES: "127.0.0.1", FETCH_HOST_MAP: web.hostMap });
+  world = await makeWorld(server.baseUrl, server.db, 20);
+  token = (await makeKey(server.baseUrl, world.owner, { siteId: world.siteId, dailyCap: 50 })).token;
+});
+afterAll(async () => {
+  await server?.close();
+  await web?.close();
+});
+
+const story = (id: string) => {
+  const found = web.truth.stories.find((s) => s.id === id);
+  if (!found) throw new Error(`no story ${id}`);
+  return found;
+};
+
+async function brief(body: Record<string, unknown>): Promise<string> {
+  const reply = await call(server.baseUrl, "/api/v1/briefs", { token, body });
+  expect(reply.status).toBe(200);
+  return reply.body.id as string;
+}
+
+const isEnd = (events: SseEvent[]) =>
+  events.some((e) => e.data.kind === "done" || (e.data.kind === "refunded" && e.data.reason === undefined));
+
+async function balance(): Promise<number> {
+  const { rows } = await server.db.pool.query<{ sum: number }>(
+    `SELECT COALESCE(SUM(amount), 0)::int AS sum FROM credit_entry WHERE workspace_id = $1`,
+    [world.workspaceId],
+  );
+  return rows[0]?.sum ?? 0;
+}
+
+describe("an article job, from brief to article", () => {
+  it("runs every planned step, streams its events and ends in needsReview with the credit captured", async () => {
+    const spill = story("container-spill");
+    const before = await balance();
+    const briefId = await brief({
+      topic: spill.topic,
+      useUrls: spill.urls.map(web.served),
+      targetWords: 400,
+      illustration: "generate",
+    });
+    const start = await call(server.baseUrl, "/api/v1/articles", { token, body: { briefId } });
+    expect(start.status).toBe(200);
+    expect(start.body).toMatchObject({ creditsHeld: 1, briefId });
+    expect(start.body.articleId).toMatch(/^[0-9A-F-]{36}$/);
+    expect(start.body.steps.map((s: { id: string }) => s.id)).toEqual([
+      "find",
+      "group",
+      "read",
+      "check",
+      "write",
+      "seo",
+      "qa",
+      "illustrate",
+    ]);
+    expect(await balance()).toBe(before - 1);
+
+    const stream = await readSse(`${server.baseUrl}/api/v1/jobs/${start.body.jobId}/events`, { token, until: isEnd });
+    expect(stream.status).toBe(200);
+    expect(stream.contentType).toContain("text/event-stream");
+    expect(stream.comments[0]).toContain(start.body.jobId);
+    const events = stream.events.filter((e) => e.data.kind !== "ping");
+    const todo = events.filter((e) => e.data.kind === "step" && e.data.status === "todo").map((e) => e.data.stepId);
+    expect(todo).toEqual(start.body.steps.map((s: { id: string }) => s.id));
+    const done = events.filter((e) => e.data.kind === "step" && e.data.status === "done");
+    expect(done.map((e) => e.data.stepId)).toEqual(todo);
+    for (const e of done) {
+      expect(typeof e.data.summary).toBe("string");
+      expect(Number.isInteger(e.data.ms)).toBe(true);
+      expect(Array.isArray(e.data.details)).toBe(true);
+    }
+    const last = events[events.length - 1];
+    expect(last?.data).toEqual({ kind: "done", articleId: start.body.articleId });
+    const ids = events.map((e) => Number(e.id));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+
+    const job = await call(server.baseUrl, `/api/v1/jobs/${start.body.jobId}`, { token });
+    expect(job.status).toBe(200);
+    expect(job.body).toMatchObject({ id: start.body.jobId, kind: "article", status: "done", articleId: start.body.articleId });
+    expect(job.body.step).toBeUndefined();
+    expect(job.body.finishedAt).toBeDefined();
+    expect(job.body.steps.every((s: { status: string }) => s.status === "done")).toBe(true);
+
+    // The credit stays spent; the hold is captured, not released.
+    expect(await balance()).toBe(before - 1);
+    const { rows } = await server.db.pool.query(
+      `SELECT kind, amount, note FROM credit_entry WHERE hold_id IS NOT NULL AND workspace_id = $1 ORDER BY created_at`,
+      [world.workspaceId],
+    );
+    expect(rows.map((r) => r.kind)).toEqual(["hold", "capture"]);
+    const { rows: outbox } = await server.db.pool.query(`SELECT type, data FROM outbox_event WHERE workspace_id = $1`, [
+      world.workspaceId,
+    ]);
+    expect(outbox).toEqual([
+      {
+        type: "job.done",
+        data: { jobId: start.body.jobId.toLowerCase(), articleId: start.body.articleId.toLowerCase(), credits: 1 },
+      },
+    ]);
+
+    // The article, as a key reads it, against the test web's ground truth.
+    const article = await call(server.baseUrl, `/api/v1/articles/${start.body.articleId}`, { token });
+    expect(article.status).toBe(200);
+    const a = article.body;
+    expect(a).toMatchObject({ id: start.body.articleId, status: "needsReview", language: "en", comments: [], origin: "agent" });
+    expect(a.run).toBeUndefined();
+    expect(a.delivery).toBeUndefined();
+    expect(a.by).toBe("Olive Owner · via API key");
+    expect(a.versions[0]).toMatchObject({ n: 1, label: "generation", by: "Writing engine (built-in)", model: "none" });
+    expect(a.versions[0].agent).toMatch(/^API key test key \(/);
+    const truthUrl = (url: string) => web.toTruthUrl(url);
+    const truthOrigin = new Map(web.truth.origins.flatMap((group, i) => group.map((url) => [url, i])));
+    const sourceById = new Map(a.sources.map((src: { id: string }) => [src.id, src]));
+    for (const src of a.sources) {
+      expect(spill.urls).toContain(truthUrl(src.url));
+      expect(src.id).toMatch(/^[0-9A-F-]{36}$/);
+    }
+    // Sources the engine put in one origin are one origin in the truth, and the reverse.
+    for (const x of a.sources) {
+      for (const y of a.sources) {
+        const sameTruth = truthOrigin.get(truthUrl(x.url)) === truthOrigin.get(truthUrl(y.url));
+        expect(x.origin === y.origin, `${x.url} / ${y.url}`).toBe(sameTruth);
+      }
+    }
+    const claimIds = new Set(a.claims.map((c: { id: string }) => c.id));
+    for (const p of a.paragraphs) for (const id of p.claimIds) expect(claimIds.has(id)).toBe(true);
+    for (const c of a.claims) {
+      for (const id of c.sourceIds) expect(sourceById.has(id)).toBe(true);
+      expect(a.paragraphs.some((p: { n: number; claimIds: string[] }) => p.n === c.paragraph && p.claimIds.includes(c.id))).toBe(
+        true,
+      );
+    }
+    // Claim states agree with the truth wherever a truth claim's facts identify the claim.
+    const truthClaims = web.truth.claims.filter((t) => t.story === "container-spill" && !t.crossLanguage);
+    let matched = 0;
+    let agreeing = 0;
+    for (const c of a.claims) {
+      const t = truthClaims.find((tc) => tc.facts.every((f) => c.text.toLowerCase().includes(f.toLowerCase())));
+      if (!t) continue;
+      matched++;
+      if (t.state === c.state) agreeing++;
+    }
+    expect(matched).toBeGreaterThan(3);
+    expect(agreeing / matched).toBeGreaterThanOrEqual(0.75);
+    expect(a.illustration).toMatchObject({
+      status: "ready",
+      label: "AI-generated illustration",
+      styleLabel: "abstract editorial",
+    });
+    const picture = await fetch(server.baseUrl + a.illustration.url, { headers: { Authorization: `Bearer ${token}` } });
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get("content-type")).toBe("image/png");
+    expect([...new Uint8Array(await picture.arrayBuffer()).slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    expect([...a.seo.metaTitle].length).toBeLessThanOrEqual(60);
+    expect([...a.seo.metaDescription].length).toBeLessThanOrEqual(155);
+    expect(a.seo.slug).toMatch(/^[a-z0-9-]+$/);
+    expect(a.quality.length).toBeGreaterThan(5);
+
+    // Resuming after the last event replays nothing and ends at once.
+    const resumed = await readSse(`${server.baseUrl}/api/v1/jobs/${start.body.jobId}/events`, {
+      token,
+      lastEventId: String(ids[ids.length - 1]),
+      timeoutMs: 10_000,
+    });
+    expect(resumed.events).toEqual([]);
+    expect(resumed.ended).toBe(true);
+    // Resuming in the middle gives exactly what came after.
+    const middle = ids[Math.floor(ids.length / 2)] as number;
+    const rest = await readSse(`${server.baseUrl}/api/v1/jobs/${start.body.jobId}/events`, {
+      token,
+      lastEventId: String(middle),
+    });
+    expect(rest.events.map((e) => Number(e.id))).toEqual(ids.filter((id) => id > middle));
+  });
+
+  it("refuses a brief it cannot write with the spec's codes, and loses nothing", async () => {
+    const before = await balance();
+    expect(errorOf(await call(server.baseUrl, "/api/v1/articles", { token, body: {} }))).toEqual({
+      status: 400,
+      error: "validation",
+    });
+    expect(errorOf(await call(server.baseUrl, "/api/v1/articles", { token, body: { briefId: "nope" } }))).toEqual({
+      status: 404,
+      error: "not_found",
+    });
+    expect(await balance()).toBe(before);
+  });
+});
