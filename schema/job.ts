@@ -1,6 +1,7 @@
 // Article jobs: starting one (POST /articles), reading and steering it.
 import { startArticle } from "../src/articles/startArticle.ts";
-import { cancelJob, jobView, retryStep, skipStep } from "../src/pipeline/jobControl.ts";
+import { jobEventIterator } from "../src/jobs/eventStream.ts";
+import { cancelJob, findVisibleJob, jobView, retryStep, skipStep } from "../src/pipeline/jobControl.ts";
 import { builder } from "./builder.ts";
 
 const PlannedStepRef = builder.simpleObject("StartedStep", {
@@ -92,5 +93,46 @@ builder.mutationField("cancelJob", (t) =>
       await cancelJob(db, principal!, id);
       return true;
     },
+  }),
+);
+
+const JobEventDetail = builder.simpleObject("JobEventDetail", {
+  fields: (t) => ({ tag: t.string(), text: t.string() }),
+});
+
+const JobEventMessage = builder.simpleObject("JobEvent", {
+  description: "One event of a job's stream, as the REST event stream sends it; `seq` is absent on pings.",
+  fields: (t) => ({
+    seq: t.int({ nullable: true }),
+    kind: t.string({ description: "step, done, failed, refunded or ping" }),
+    stepId: t.string({ nullable: true }),
+    status: t.string({ nullable: true }),
+    summary: t.string({ nullable: true }),
+    ms: t.int({ nullable: true }),
+    details: t.field({ type: [JobEventDetail], nullable: true }),
+    articleId: t.string({ nullable: true }),
+    reason: t.string({ nullable: true }),
+    credits: t.int({ nullable: true }),
+    queued: t.int({ nullable: true }),
+    code: t.string({ nullable: true }),
+    message: t.string({ nullable: true }),
+  }),
+});
+
+builder.subscriptionType({});
+
+builder.subscriptionField("jobEvents", (t) =>
+  t.field({
+    type: JobEventMessage,
+    description: "The job's events, over graphql-sse (distinct connections); `after` resumes like Last-Event-ID.",
+    authScopes: { scope: "read" },
+    args: { id: t.arg.string({ required: true }), after: t.arg.int() },
+    subscribe: async function* (_root, { id, after }, { services, principal }) {
+      const jobId = await findVisibleJob(services.db, principal!, id);
+      for await (const { seq, event } of jobEventIterator(services, jobId, after ?? 0)) {
+        yield { ...(seq === undefined ? {} : { seq }), ...event };
+      }
+    },
+    resolve: (event) => event as never,
   }),
 );

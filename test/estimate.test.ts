@@ -10,7 +10,8 @@ let server: TestServer;
 afterAll(() => server?.close());
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // No workers: a started article stays queued, which is all the estimate needs.
+  server = await startTestServer({}, { workers: false });
 });
 
 async function setUp(credits: number, keyOptions: { dailyCap?: number; scopes?: string[] } = {}) {
@@ -103,6 +104,25 @@ describe("credits, parts and steps", () => {
       status: 404,
       error: "not_found",
     });
+  });
+
+  it("takes the articleId of an article written from the brief, and refuses one written from another", async () => {
+    const first = await call(server.baseUrl, "/api/v1/briefs", { token, body: { topic: "Harbour wall repairs" } });
+    const second = await call(server.baseUrl, "/api/v1/briefs", { token, body: { topic: "Ferry timetable change" } });
+    const started = await call(server.baseUrl, "/api/v1/articles", { token, body: { briefId: first.body.id } });
+    expect(started.status).toBe(200);
+    const articleId = started.body.articleId as string;
+    const own = await call(server.baseUrl, `/api/v1/briefs/${first.body.id}/estimate?articleId=${articleId.toLowerCase()}`, {
+      token,
+      method: "POST",
+    });
+    expect(own.status).toBe(200);
+    expect(own.body.credits).toBe(1);
+    const other = await call(server.baseUrl, `/api/v1/briefs/${second.body.id}/estimate?articleId=${articleId}`, {
+      token,
+      method: "POST",
+    });
+    expect(errorOf(other)).toEqual({ status: 404, error: "not_found" });
   });
 
   it("needs the brief scope", async () => {

@@ -4,6 +4,7 @@ import type { Principal } from "../auth/principal.ts";
 import { balance, spentToday } from "../credits/creditLedger.ts";
 import type { Database } from "../db/database.ts";
 import { DomainError } from "../errors.ts";
+import { parseId } from "../ids.ts";
 import { LANGUAGE_NAMES } from "../languages.ts";
 import { articleStepPlan } from "../pipeline/stepPlan.ts";
 import { parseLanguage } from "./briefRules.ts";
@@ -25,9 +26,10 @@ export interface Estimate {
 export async function estimateBrief(db: Database, principal: Principal, briefId: string, articleId?: string): Promise<Estimate> {
   const brief = await findBrief(db, principal, briefId);
   if (articleId !== undefined) {
-    // Articles are written by the pipeline, which does not exist yet: no article can have been
-    // written from this brief, so any articleId names none.
-    throw new DomainError("not_found", "No article written from this brief has that id.");
+    const id = parseId(articleId);
+    const written =
+      id && (await db.prisma.article.findFirst({ where: { id, briefId: brief.id, workspaceId: principal.workspaceId } }));
+    if (!written) throw new DomainError("not_found", "No article written from this brief has that id.");
   }
   const { versions } = parseLanguage(brief.language);
   const articleCredits = brief.length === "long" ? 2 : 1;

@@ -102,3 +102,50 @@ export async function followJobEvents(services: Services, jobId: string, afterSe
     unfollow();
   }
 }
+
+/**
+ * The same stream as an async iterator of job events (pings included, without ids), for the
+ * GraphQL subscription. Ends where the SSE stream ends; `return()` (the client left) stops it.
+ */
+export async function* jobEventIterator(
+  services: Services,
+  jobId: string,
+  afterSeq: number,
+): AsyncGenerator<{ seq?: number; event: JobEvent | { kind: "ping"; queued?: number } }> {
+  const queue: { seq?: number; event: JobEvent | { kind: "ping"; queued?: number } }[] = [];
+  let notify: (() => void) | undefined;
+  let finished = false;
+  let stop: (() => void) | undefined;
+  const push = (item: (typeof queue)[number]) => {
+    queue.push(item);
+    notify?.();
+  };
+  const following = followJobEvents(services, jobId, afterSeq, {
+    comment: async () => undefined,
+    event: async (id, json) => push({ ...(id === undefined ? {} : { seq: id }), event: JSON.parse(json) }),
+    closed: () => false,
+    onClose: (s) => {
+      stop = s;
+    },
+  }).finally(() => {
+    finished = true;
+    notify?.();
+  });
+  try {
+    for (;;) {
+      const next = queue.shift();
+      if (next) {
+        yield next;
+        continue;
+      }
+      if (finished) break;
+      await new Promise<void>((resolve) => {
+        notify = resolve;
+      });
+      notify = undefined;
+    }
+  } finally {
+    stop?.();
+    await following.catch(() => undefined);
+  }
+}

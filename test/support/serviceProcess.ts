@@ -60,3 +60,60 @@ export function startServiceProcess(env: Record<string, string>): Promise<Servic
     });
   });
 }
+
+export interface WorkerProcess {
+  logs: Record<string, unknown>[];
+  /** Ends the process at once, as a crash or an out-of-memory kill would (SIGKILL). */
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Runs `src/main.ts` with ROLE=worker: pipeline workers only, no HTTP server. */
+export function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: "info", ...env, ROLE: "worker" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const logs: Record<string, unknown>[] = [];
+  let stderr = "";
+  child.stderr?.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`worker did not start in time: ${stderr}`)), 30_000);
+    let buffer = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      buffer += chunk.toString("utf8");
+      for (let newline = buffer.indexOf("\n"); newline >= 0; newline = buffer.indexOf("\n")) {
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + 1);
+        try {
+          const entry = JSON.parse(line) as Record<string, unknown>;
+          logs.push(entry);
+          if (entry.msg === "pipeline workers started") {
+            clearTimeout(timer);
+            resolve({
+              logs,
+              kill: async () => {
+                child.kill("SIGKILL");
+                await exited;
+              },
+              stop: async () => {
+                child.kill("SIGTERM");
+                await exited;
+              },
+            });
+          }
+        } catch {
+          // not a log line
+        }
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`worker exited with ${code}: ${stderr}`));
+    });
+  });
+}
