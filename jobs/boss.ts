@@ -78,7 +78,9 @@ const inTransaction = (sql: Sql) => ({ executeSql: (text: string, values: unknow
 export async function queueStep(sql: Sql, boss: Boss, message: StepMessage): Promise<void> {
   await boss.boss.send(STEP_QUEUE, message, {
     db: inTransaction(sql),
-    retryLimit: boss.settings.stepRetryLimit,
+    // One run more than the step may take: that last run only pauses the job (see runStep), so a
+    // step whose worker keeps dying ends paused, not stuck in running.
+    retryLimit: boss.settings.stepRetryLimit + 1,
     retryDelay: 1,
     expireInSeconds: boss.settings.stepExpireSeconds,
   });

@@ -32,7 +32,9 @@ export const builder = new SchemaBuilder<{
       signedIn: principal !== undefined,
       person: principal?.kind === "person",
       owner: principal?.kind === "person" && principal.role === "Owner",
-      editRole: principal !== undefined && canEdit(principal),
+      // A function, like `scope`, so the plugin checks them in the order a field lists them
+      // (scope first): a plain boolean would be checked, and reported, before any function.
+      editRole: () => principal !== undefined && canEdit(principal),
       scope: (scope: Scope) => principal !== undefined && hasScope(principal, scope),
     }),
     unauthorizedError: (_parent, context, _info, result) => authFailureToError(result.failure, context.principal),

@@ -28,8 +28,9 @@ afterAll(async () => {
   await web?.close();
 });
 
-function worker(): Promise<WorkerProcess> {
+function worker(extra: Record<string, string> = {}): Promise<WorkerProcess> {
   return startWorkerProcess({
+    ...extra,
     DATABASE_URL: server.database.url,
     FETCH_ALLOW_ADDRESSES: "127.0.0.1",
     FETCH_HOST_MAP: web.hostMap,
@@ -84,5 +85,47 @@ describe("a worker killed in the middle of a step", () => {
     expect(rows[0]?.attempts).toBe(2);
     const job = await call(server.baseUrl, `/api/v1/jobs/${started.body.jobId}`, { token });
     expect(job.body.status).toBe("done");
+  });
+
+  it("pauses the job, rather than leave it running, when the step's workers keep dying", { timeout: 90_000 }, async () => {
+    const world = await makeWorld(server.baseUrl, server.db, 5);
+    const { token } = await makeKey(server.baseUrl, world.owner, { siteId: world.siteId });
+    // Only this test's workers may pick the job up.
+    for (const w of workers.splice(0)) await w.stop();
+    // No second run allowed: the first worker's death is already one too many.
+    const first = await worker({ PIPELINE_STEP_RETRIES: "0" });
+    fake.setMode("slow", { delayMs: 60_000 });
+    const urls = (web.truth.stories.find((s) => s.id === "container-spill")?.urls ?? []).map(web.served);
+    const brief = await call(server.baseUrl, "/api/v1/briefs", { token, body: { topic: "Halden Star crash", useUrls: urls } });
+    const started = await call(server.baseUrl, "/api/v1/articles", { token, body: { briefId: brief.body.id } });
+    const url = `${server.baseUrl}/api/v1/jobs/${started.body.jobId}/events`;
+    await readSse(url, {
+      token,
+      until: (events) => events.some((e) => e.data.kind === "step" && e.data.stepId === "write" && e.data.status === "running"),
+    });
+    await first.kill();
+    fake.setMode("ok");
+    await worker({ PIPELINE_STEP_RETRIES: "0" });
+    const paused = await readSse(url, {
+      token,
+      until: (events) => events.some((e) => e.data.kind === "step" && e.data.status === "failed"),
+      timeoutMs: 60_000,
+    });
+    const failed = paused.events.find((e) => e.data.kind === "step" && e.data.status === "failed");
+    expect(failed?.data).toMatchObject({
+      stepId: "write",
+      summary: "The worker running this step stopped 1 times before it finished.",
+    });
+    const job = await call(server.baseUrl, `/api/v1/jobs/${started.body.jobId}`, { token });
+    expect(job.body).toMatchObject({ status: "paused", step: "write" });
+    // Retrying starts the count afresh, and a live worker finishes the step.
+    const retry = await call(server.baseUrl, `/api/v1/jobs/${started.body.jobId}/steps/write/retry`, { token, method: "POST" });
+    expect(retry.status).toBe(204);
+    const rest = await readSse(url, {
+      token,
+      lastEventId: failed?.id ?? "0",
+      until: (e) => e.some((x) => x.data.kind === "done"),
+    });
+    expect(rest.events.at(-1)?.data.kind).toBe("done");
   });
 });

@@ -45,15 +45,26 @@ function started(articleId: string, jobId: string, credits: number, briefId: str
   };
 }
 
-/** The job already writing this brief, if any: starting it again returns that job. */
-async function runningJobFor(db: Database, briefId: string): Promise<StartedJob | undefined> {
-  const job = await db.prisma.job.findFirst({
-    where: { briefId, kind: "article", status: { in: ["queued", "running", "paused"] } },
-    include: { steps: { orderBy: { position: "asc" } } },
-  });
-  if (!job?.articleId) return undefined;
-  const plan = job.steps.map((s) => ({ id: s.stepId, name: s.name, optional: s.optional, estMs: stepEstimate(s.stepId) }));
-  return started(job.articleId, job.id, job.creditsHeld, briefId, plan);
+/**
+ * The job already writing this brief, if any: starting it again returns that job. Read on the
+ * transaction's connection after the workspace lock, so two starts of one brief at once see
+ * each other (the second waits for the first to commit, then finds its job).
+ */
+async function runningJobFor(sql: Sql, briefId: string): Promise<StartedJob | undefined> {
+  const { rows } = await sql.query<{ id: string; article_id: string | null; credits_held: number }>(
+    `SELECT id, article_id, credits_held FROM job
+      WHERE brief_id = $1 AND kind = 'article' AND status IN ('queued', 'running', 'paused')
+      ORDER BY started_at LIMIT 1`,
+    [briefId],
+  );
+  const job = rows[0];
+  if (!job?.article_id) return undefined;
+  const { rows: steps } = await sql.query<{ step_id: string; name: string; optional: boolean }>(
+    `SELECT step_id, name, optional FROM job_step WHERE job_id = $1 ORDER BY position`,
+    [job.id],
+  );
+  const plan = steps.map((s) => ({ id: s.step_id, name: s.name, optional: s.optional, estMs: stepEstimate(s.step_id) }));
+  return started(job.article_id, job.id, job.credits_held, briefId, plan);
 }
 
 async function checkSupersedes(db: Database, principal: Principal, id: string, siteId: string | null): Promise<string> {
@@ -68,27 +79,26 @@ async function checkSupersedes(db: Database, principal: Principal, id: string, s
   return article.id;
 }
 
-/** Another article of the site (or of no site) on the brief's subject; see subject.ts. */
+/**
+ * Another article of the site (or of no site) on the brief's subject; see subject.ts. Read under
+ * the workspace lock like runningJobFor, so concurrent starts on one subject cannot both pass.
+ */
 async function existingOnSubject(
-  db: Database,
+  sql: Sql,
   principal: Principal,
   siteId: string | null,
   subject: string,
   except: string | undefined,
 ): Promise<string | undefined> {
   if (subject === "") return undefined;
-  const found = await db.prisma.article.findFirst({
-    where: {
-      workspaceId: principal.workspaceId,
-      siteId,
-      subject,
-      primaryArticleId: null,
-      status: { not: "archived" },
-      ...(except ? { id: { not: except } } : {}),
-    },
-    select: { id: true },
-  });
-  return found?.id;
+  const { rows } = await sql.query<{ id: string }>(
+    `SELECT id FROM article
+      WHERE workspace_id = $1 AND site_id IS NOT DISTINCT FROM $2::uuid AND subject = $3
+        AND primary_article_id IS NULL AND status <> 'archived' AND ($4::uuid IS NULL OR id <> $4::uuid)
+      ORDER BY created_at LIMIT 1`,
+    [principal.workspaceId, siteId, subject, except ?? null],
+  );
+  return rows[0]?.id;
 }
 
 async function voiceName(db: Database, principal: Principal, brandId: string | null, siteId: string | null): Promise<string> {
@@ -109,12 +119,14 @@ async function voiceName(db: Database, principal: Principal, brandId: string | n
 /** Takes the credits under the workspace lock, or refuses with the spec's code. */
 async function holdCredits(sql: Sql, principal: Principal, credits: number, long: boolean, note: string): Promise<string> {
   await lockWorkspaceCredits(sql, principal.workspaceId);
-  const { rows } = await sql.query<{ plan: string; trial_ends_at: Date | null }>(
-    `SELECT plan, trial_ends_at FROM workspace WHERE id = $1`,
+  const { rows } = await sql.query<{ plan: string; status: string; trial_ends_at: Date | null }>(
+    `SELECT plan, status, trial_ends_at FROM workspace WHERE id = $1`,
     [principal.workspaceId],
   );
   const workspace = rows[0];
   if (!workspace) throw new DomainError("not_found", "No such workspace.");
+  if (workspace.status === "paused")
+    throw new DomainError("workspace_paused", "The workspace is paused; no article can be started.");
   if (workspace.trial_ends_at && workspace.trial_ends_at.getTime() <= Date.now()) {
     throw new DomainError("insufficient_credits", "The trial has ended; add credits to write articles.");
   }
@@ -142,8 +154,9 @@ async function holdCredits(sql: Sql, principal: Principal, credits: number, long
   }
   if (long) {
     const { rows: longRows } = await sql.query<{ count: number }>(
-      `SELECT count(*)::int AS count FROM job j JOIN brief b ON b.id = j.brief_id
-        WHERE j.workspace_id = $1 AND j.kind = 'article' AND b.length = 'long'
+      // Whether a job was long is kept in its state: the brief may have changed since.
+      `SELECT count(*)::int AS count FROM job j
+        WHERE j.workspace_id = $1 AND j.kind = 'article' AND j.state->>'long' = 'true'
           AND j.started_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
           AND j.status NOT IN ('failed', 'cancelled')`,
       [principal.workspaceId],
@@ -168,30 +181,15 @@ export async function startArticle(
     input.supersedes !== undefined ? await checkSupersedes(db, principal, input.supersedes, brief.siteId) : undefined;
   if (brief.siteId) {
     const site = await db.prisma.site.findUnique({ where: { id: brief.siteId } });
-    if (site && site.status !== "ready") {
+    if (!site || site.deletedAt) throw new DomainError("not_found", "The brief's site was removed.");
+    if (site.status !== "ready") {
       throw new DomainError(
         "site_not_ready",
         `The site is ${site.status === "reading" ? "being read" : site.status === "failed" ? "not readable (its last read failed)" : "paused"}.`,
       );
     }
   }
-  const running = await runningJobFor(db, brief.id);
-  if (running) return running;
-
   const subject = subjectOf(brief.topic);
-  if (principal.kind !== "person" && input.alsoNew !== true) {
-    const existing = await existingOnSubject(db, principal, brief.siteId, subject, supersedesId);
-    if (existing) {
-      throw new DomainError(
-        "article_exists",
-        "The site already has an article on this subject; send alsoNew: true to write another.",
-        {
-          articleId: upperId(existing),
-        },
-      );
-    }
-  }
-
   const plan = articleStepPlan({ seo: brief.seo, illustration: brief.illustration, versions: versions as Language[] });
   const credits = (brief.length === "long" ? 2 : 1) + versions.length;
   const names = describePrincipal(principal);
@@ -199,7 +197,22 @@ export async function startArticle(
   const articleId = randomUUID();
   const jobId = randomUUID();
 
-  await withTransaction(db, async (sql) => {
+  return withTransaction(db, async (sql): Promise<StartedJob> => {
+    // The running job and the article on the subject are checked under the workspace lock that
+    // holdCredits takes, so concurrent starts see each other's jobs and articles.
+    await lockWorkspaceCredits(sql, principal.workspaceId);
+    const running = await runningJobFor(sql, brief.id);
+    if (running) return running;
+    if (principal.kind !== "person" && input.alsoNew !== true) {
+      const existing = await existingOnSubject(sql, principal, brief.siteId, subject, supersedesId);
+      if (existing) {
+        throw new DomainError(
+          "article_exists",
+          "The site already has an article on this subject; send alsoNew: true to write another.",
+          { articleId: upperId(existing) },
+        );
+      }
+    }
     const holdId = await holdCredits(sql, principal, credits, brief.length === "long", `article job ${jobId}`);
     await sql.query(
       `INSERT INTO article (id, workspace_id, site_id, brief_id, supersedes_id, credential_id, person_id, status, origin,
@@ -234,7 +247,7 @@ export async function startArticle(
         principal.kind === "person" ? null : principal.credentialId,
         principal.personId,
         credits,
-        JSON.stringify({ holdId, versions }),
+        JSON.stringify({ holdId, versions, long: brief.length === "long" }),
       ],
     );
     await sql.query(
@@ -253,6 +266,7 @@ export async function startArticle(
       if (spent >= principal.dailyCap) await raiseBudgetExhausted(sql, principal);
     }
     await queueStep(sql, boss, { jobId, stepId: plan[0]?.id ?? "find" });
+    return started(articleId, jobId, credits, brief.id, plan);
   }).catch(async (error) => {
     // A refusal for the daily cap raises agent.budget_exhausted once a day, outside the rolled-back transaction.
     if (error instanceof DomainError && error.code === "budget_exhausted" && principal.kind !== "person") {
@@ -260,5 +274,4 @@ export async function startArticle(
     }
     throw error;
   });
-  return started(articleId, jobId, credits, brief.id, plan);
 }

@@ -175,6 +175,12 @@ export async function runStep(db: Database, boss: Boss, deps: PipelineDeps, jobI
     if (!locked || !["queued", "running"].includes(locked.job.status)) return undefined;
     const step = locked.steps[locked.job.step_index];
     if (step?.step_id !== stepId || step.status === "done") return undefined;
+    if (step.status === "running" && step.attempts > boss.settings.stepRetryLimit) {
+      // Every run so far ended with its worker gone (crash, out of memory, killed): stop trying.
+      const message = `The worker running this step stopped ${step.attempts} times before it finished.`;
+      await pauseOnFailure(sql, boss, deps, jobId, stepId, 0, "other", message);
+      return undefined;
+    }
     const { rows } = await sql.query<{ attempts: number }>(
       `UPDATE job_step SET status = 'running', attempts = attempts + 1 WHERE job_id = $1 AND step_id = $2 RETURNING attempts`,
       [jobId, stepId],
@@ -231,22 +237,39 @@ export async function runStep(db: Database, boss: Boss, deps: PipelineDeps, jobI
     const code = errorCodeOf(failure);
     const message = (failure as Error)?.message ?? String(failure);
     log.warn({ jobId, stepId, code, err: failure }, "pipeline step failed; job paused");
-    await sql.query(
-      `UPDATE job_step SET status = 'failed', ms = $3, error = $4, summary = $5 WHERE job_id = $1 AND step_id = $2`,
-      [jobId, stepId, ms, JSON.stringify({ code, message }), message],
-    );
-    const { rows } = await sql.query<{ paused_at: Date }>(
-      `UPDATE job SET status = 'paused', paused_at = now() WHERE id = $1 RETURNING paused_at`,
-      [jobId],
-    );
-    await appendEvents(sql, jobId, [stepEvent(stepId, "failed", message, ms, [{ tag: code, text: message }])]);
-    await queuePauseTimeout(
-      sql,
-      boss,
-      { jobId, pausedAt: (rows[0]?.paused_at ?? new Date()).toISOString() },
-      deps.pauseTimeoutSeconds,
-    );
+    await pauseOnFailure(sql, boss, deps, jobId, stepId, ms, code, message);
   });
+}
+
+/** A step failed: the job pauses and waits to be steered, with a timer for the pause. */
+async function pauseOnFailure(
+  sql: Sql,
+  boss: Boss,
+  deps: PipelineDeps,
+  jobId: string,
+  stepId: string,
+  ms: number,
+  code: JobErrorCode,
+  message: string,
+): Promise<void> {
+  await sql.query(`UPDATE job_step SET status = 'failed', ms = $3, error = $4, summary = $5 WHERE job_id = $1 AND step_id = $2`, [
+    jobId,
+    stepId,
+    ms,
+    JSON.stringify({ code, message }),
+    message,
+  ]);
+  const { rows } = await sql.query<{ paused_at: Date }>(
+    `UPDATE job SET status = 'paused', paused_at = now() WHERE id = $1 RETURNING paused_at`,
+    [jobId],
+  );
+  await appendEvents(sql, jobId, [stepEvent(stepId, "failed", message, ms, [{ tag: code, text: message }])]);
+  await queuePauseTimeout(
+    sql,
+    boss,
+    { jobId, pausedAt: (rows[0]?.paused_at ?? new Date()).toISOString() },
+    deps.pauseTimeoutSeconds,
+  );
 }
 
 /** A paused job that nobody steered in time fails and is refunded. */

@@ -38,6 +38,8 @@ export interface LanguageWork {
 export interface PipelineState {
   holdId: string;
   versions: Language[];
+  /** A long article (2 credits): counted against the plan's monthly limit. */
+  long?: boolean;
   urls?: string[];
   sources?: GroupedSource[];
   claims?: CheckedClaim[];
