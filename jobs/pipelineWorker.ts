@@ -13,10 +13,13 @@ const isStepMessage = (data: unknown): data is StepMessage =>
 export async function startPipelineWorkers(db: Database, boss: Boss, deps: PipelineDeps, env: NodeJS.ProcessEnv): Promise<void> {
   const concurrency = Math.max(1, Number(env.PIPELINE_CONCURRENCY ?? 2) || 2);
   for (let i = 0; i < concurrency; i++) {
-    await boss.boss.work<StepMessage>(STEP_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([message]) => {
+    const id = await boss.boss.work<StepMessage>(STEP_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([message]) => {
       if (!message || !isStepMessage(message.data)) return;
       await runStep(db, boss, deps, message.data.jobId, message.data.stepId);
+      // The next step is queued now; a sibling worker takes it without waiting for its poll.
+      boss.wake();
     });
+    boss.stepWorkers.push(id);
   }
   await boss.boss.work<PauseMessage>(PAUSE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([message]) => {
     if (!message) return;

@@ -191,6 +191,26 @@ describe("an article job, from brief to article", () => {
     expect(rest.events.map((e) => Number(e.id))).toEqual(ids.filter((id) => id > middle));
   });
 
+  it("skips a language version by itself when no model is configured, and releases its credit before done", async () => {
+    const bridge = story("tollgate-bridge");
+    const before = await balance();
+    const briefId = await brief({ topic: bridge.topic, useUrls: bridge.urls.map(web.served), language: "en+de", seo: false });
+    const start = await call(server.baseUrl, "/api/v1/articles", { token, body: { briefId } });
+    expect(start.body.creditsHeld).toBe(2);
+    const stream = await readSse(`${server.baseUrl}/api/v1/jobs/${start.body.jobId}/events`, { token, until: isEnd });
+    const steps = stream.events.filter((e) => e.data.kind === "step" && e.data.status === "done");
+    const writeDe = steps.find((e) => e.data.stepId === "write-de");
+    expect(writeDe?.data.summary).toMatch(/^Skipped: .*German.*LLM_BASE_URL/);
+    expect(steps.find((e) => e.data.stepId === "qa-de")?.data.summary).toMatch(/^Skipped:/);
+    expect(stream.events.slice(-2).map((e) => e.data)).toEqual([
+      { kind: "refunded", credits: 1, reason: "unused" },
+      { kind: "done", articleId: start.body.articleId },
+    ]);
+    expect(await balance()).toBe(before - 1);
+    const article = await call(server.baseUrl, `/api/v1/articles/${start.body.articleId}`, { token });
+    expect(article.body.languageVersions).toBeUndefined();
+  });
+
   it("refuses a brief it cannot write with the spec's codes, and loses nothing", async () => {
     const before = await balance();
     expect(errorOf(await call(server.baseUrl, "/api/v1/articles", { token, body: {} }))).toEqual({

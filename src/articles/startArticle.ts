@@ -197,7 +197,7 @@ export async function startArticle(
   const articleId = randomUUID();
   const jobId = randomUUID();
 
-  return withTransaction(db, async (sql): Promise<StartedJob> => {
+  const result = await withTransaction(db, async (sql): Promise<StartedJob> => {
     // The running job and the article on the subject are checked under the workspace lock that
     // holdCredits takes, so concurrent starts see each other's jobs and articles.
     await lockWorkspaceCredits(sql, principal.workspaceId);
@@ -274,4 +274,6 @@ export async function startArticle(
     }
     throw error;
   });
+  boss.wake();
+  return result;
 }

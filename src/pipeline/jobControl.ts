@@ -89,6 +89,7 @@ export async function retryStep(db: Database, boss: Boss, principal: Principal, 
     failed.status = "todo";
     await advance(sql, boss, job, steps, []);
   });
+  boss.wake();
 }
 
 export async function skipStep(db: Database, boss: Boss, principal: Principal, id: string, stepId: string): Promise<void> {
@@ -128,6 +129,7 @@ export async function skipStep(db: Database, boss: Boss, principal: Principal, i
     }
     await advance(sql, boss, job, steps, events);
   });
+  boss.wake();
 }
 
 export async function cancelJob(db: Database, principal: Principal, id: string): Promise<void> {

@@ -38,6 +38,11 @@ beforeAll(async () => {
   await savePage(db, workspaceId, page("https://gazette.example/budget", "The school budget was approved.", { title: "Budget" }));
   await savePage(
     db,
+    workspaceId,
+    page("https://gazette.example/ferry", "The Portmere ferry timetable changes in spring.", { title: "Ferry" }),
+  );
+  await savePage(
+    db,
     otherWorkspaceId,
     page("https://secret.example/flood", "Portmere flood barriers memo.", { title: "Secret" }),
   );
@@ -74,6 +79,11 @@ describe("the workspace library", () => {
     expect((await searchLibrary(db, otherWorkspaceId, "Portmere flood")).map((h) => h.url)).toEqual([
       "https://secret.example/flood",
     ]);
+    // One shared word (a town's name) is not a shared story: half the query's words must match.
+    expect((await searchLibrary(db, workspaceId, "Portmere flood barriers")).map((h) => h.url)).not.toContain(
+      "https://gazette.example/ferry",
+    );
+    expect((await searchLibrary(db, workspaceId, "Portmere ferry")).map((h) => h.url)).toEqual(["https://gazette.example/ferry"]);
     // Query syntax in the text is just words.
     expect(await searchLibrary(db, workspaceId, "')) OR 1=1 --")).toEqual([]);
   });

@@ -36,8 +36,10 @@ export async function savePage(db: Database, workspaceId: string, page: ReadPage
 }
 
 /**
- * Pages of the workspace matching the words of `query`, best first. Any word may match (OR), so
- * a long brief still finds pages that share some of its terms; ts_rank orders them.
+ * Pages of the workspace matching the words of `query`, best first. A page must carry at least
+ * half of the query's words (two at least, when the query has two): one shared place name is
+ * not a shared story, and a library holding other stories of the same town must not leak them
+ * into this one. ts_rank orders what matches.
  */
 export async function searchLibrary(db: Database, workspaceId: string, query: string, limit = 20): Promise<LibraryHit[]> {
   const terms = (query.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? []).slice(0, 30);
@@ -50,9 +52,11 @@ export async function searchLibrary(db: Database, workspaceId: string, query: st
      SELECT url, title, ts_rank(to_tsvector('simple'::regconfig, title || ' ' || text), q.query) AS rank
        FROM library_page, q
       WHERE workspace_id = $1 AND to_tsvector('simple'::regconfig, title || ' ' || text) @@ q.query
+        AND (SELECT count(*) FROM unnest($2::text[]) AS t
+              WHERE to_tsvector('simple'::regconfig, title || ' ' || text) @@ to_tsquery('simple', quote_literal(t))) >= $4
       ORDER BY rank DESC, fetched_at DESC
       LIMIT $3`,
-    [workspaceId, terms, limit],
+    [workspaceId, terms, limit, Math.min(terms.length, Math.max(2, Math.ceil(terms.length / 2)))],
   );
   return rows;
 }
