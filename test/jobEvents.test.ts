@@ -55,6 +55,14 @@ describe("a queued job's event stream", () => {
       status: 404,
       error: "not_found",
     });
+    // A queued job is not paused: nothing to retry or skip yet.
+    for (const action of ["retry", "skip"]) {
+      const steer = await call(server.baseUrl, `/api/v1/jobs/${started.body.jobId}/steps/find/${action}`, {
+        token,
+        method: "POST",
+      });
+      expect(errorOf(steer)).toEqual({ status: 409, error: "job_not_paused" });
+    }
   });
 });
 

@@ -183,6 +183,17 @@ describe("language versions in the same job", () => {
       { language: "fr", status: "needsReview", primary_article_id: job.articleId.toLowerCase() },
     ]);
     expect(await balance()).toBe(before - 3);
+    // Both sides list the versions: the primary first, then the supported-language order.
+    const primary = await call(server.baseUrl, `/api/v1/articles/${job.articleId}`, { token });
+    expect(primary.body.languageVersions.map((v: { language: string }) => v.language)).toEqual(["en", "fr", "de"]);
+    const de = primary.body.languageVersions.find((v: { language: string }) => v.language === "de");
+    const version = await call(server.baseUrl, `/api/v1/articles/${de.articleId}`, { token });
+    expect(version.body).toMatchObject({ language: "de", status: "needsReview", primaryArticleId: job.articleId });
+    expect(version.body.illustration).toBeUndefined();
+    expect(version.body.languageVersions).toEqual(primary.body.languageVersions);
+    for (const p of version.body.paragraphs) {
+      for (const id of p.claimIds) expect(version.body.claims.map((c: { id: string }) => c.id)).toContain(id);
+    }
   });
 
   it("leaves out a language whose write step a person skips, and releases its credit before done", async () => {
