@@ -205,6 +205,32 @@ describe("built-in engine on hand-made claims", () => {
     expect(textOf(preferring)).toContain("Roadworks are expected to cost");
   });
 
+  it("leaves out claims using a word the voice avoids while others can fill the length", () => {
+    const many: WritingClaim[] = Array.from({ length: 30 }, (_, i) =>
+      claim(
+        `m${i}`,
+        `Inspectors listed defect number ${i + 1} on the Riverside Bridge deck, near the eastern pier.`,
+        "corroborated",
+        ["s1", "s2"],
+      ),
+    );
+    const avoided = claim("x", "Officials described the Riverside Bridge closure as a fiasco for commuters.", "corroborated", [
+      "s1",
+      "s2",
+    ]);
+    const base = { ...input({ targetWords: 300 }), claims: [avoided, ...many] };
+    expect(textOf(writeBuiltin(base))).toContain("fiasco");
+    const draft = writeBuiltin({ ...base, voice: voice({ avoid: ["fiasco"] }) });
+    expect(textOf(draft)).not.toContain("fiasco");
+    // A mustAppear phrase still wins over the avoid list: the person asked for it.
+    const asked = writeBuiltin({
+      ...base,
+      brief: brief({ targetWords: 300, mustAppear: ["commuters"] }),
+      voice: voice({ avoid: ["fiasco"] }),
+    });
+    expect(textOf(asked)).toContain("fiasco for commuters");
+  });
+
   it("brings in the claim that carries a mustAppear phrase, and says so when none does", () => {
     const short = writeBuiltin(input({ targetWords: 300, mustAppear: ["Harlow Engineering", "ferry service"] }));
     expect(textOf(short)).toContain("Harlow Engineering");

@@ -121,7 +121,7 @@ export function writeBuiltin(input: WriteInput): Draft {
     );
   }
   const quoted = tooFew ? new Set<string>() : foreign;
-  const ranked = rankClaims(worded, brief, sources, quoted);
+  const ranked = rankClaims(worded, brief, { sources, quoteOnly: quoted, avoid: voice.avoid });
   ctx.quoted = quoted;
   const { order, mandatory } = writingOrder(ranked, brief.mustAppear.length);
   const count = bestCount(order, ctx, mandatory);

@@ -57,13 +57,18 @@ function earliness(claim: WritingClaim, sources: ReadonlyMap<string, WritingSour
   return best;
 }
 
-export function rankClaims(
-  claims: readonly WritingClaim[],
-  brief: WritingBrief,
-  sources: ReadonlyMap<string, WritingSource> = new Map(),
+export interface RankOptions {
+  sources?: ReadonlyMap<string, WritingSource>;
   /** Claims that can only be quoted, never stated (e.g. worded in another language). */
-  quoteOnly: ReadonlySet<string> = new Set(),
-): RankedClaim[] {
+  quoteOnly?: ReadonlySet<string>;
+  /** The voice's words to avoid: a claim using one goes after those that do not. */
+  avoid?: readonly string[];
+}
+
+export function rankClaims(claims: readonly WritingClaim[], brief: WritingBrief, options: RankOptions = {}): RankedClaim[] {
+  const sources = options.sources ?? new Map<string, WritingSource>();
+  const quoteOnly = options.quoteOnly ?? new Set<string>();
+  const avoid = (options.avoid ?? []).filter((w) => w.trim() !== "").map((w) => phrasePattern(w, "iu"));
   const topic = stemsOf([brief.topic, brief.angle, ...brief.keywords].join(" "));
   const patterns = brief.mustAppear.map((phrase) => phrasePattern(phrase, "iu"));
   const ranked = claims.map((claim, index) => {
@@ -76,7 +81,8 @@ export function rankClaims(
       Math.min(overlap(stems, topic), 4) * 4 +
       (1 - earliness(claim, sources)) * 8 -
       (words > 45 ? 5 : 0) -
-      (NO_COMMENT.test(claim.text) ? 15 : 0);
+      (NO_COMMENT.test(claim.text) ? 15 : 0) -
+      (avoid.some((pattern) => pattern.test(claim.text)) ? 20 : 0);
     return { claim, score, carries, stems, index, fit: fitToPrint(claim.text) && !quoteOnly.has(claim.id) };
   });
   ranked.sort((a, b) => b.score - a.score || a.index - b.index);
