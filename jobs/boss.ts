@@ -88,7 +88,9 @@ export async function startBoss(db: Database, settings: QueueSettings, supervise
 const inTransaction = (sql: Sql) => ({ executeSql: (text: string, values: unknown[]) => sql.query(text, values) });
 
 export async function queueStep(sql: Sql, boss: Boss, message: StepMessage): Promise<void> {
-  await boss.boss.send(STEP_QUEUE, message, {
+  // pg-boss answers null rather than throwing when it could not queue (e.g. no such queue); a job
+  // whose step was never queued would wait forever with its credits held, so roll back instead.
+  const id = await boss.boss.send(STEP_QUEUE, message, {
     db: inTransaction(sql),
     // One run more than the step may take: that last run only pauses the job (see runStep), so a
     // step whose worker keeps dying ends paused, not stuck in running.
@@ -96,6 +98,7 @@ export async function queueStep(sql: Sql, boss: Boss, message: StepMessage): Pro
     retryDelay: 1,
     expireInSeconds: boss.settings.stepExpireSeconds,
   });
+  if (!id) throw new Error(`pg-boss did not queue step ${message.stepId} of job ${message.jobId}`);
 }
 
 export async function queuePauseTimeout(sql: Sql, boss: Boss, message: PauseMessage, afterSeconds: number): Promise<void> {

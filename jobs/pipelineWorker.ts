@@ -23,7 +23,7 @@ export async function startPipelineWorkers(db: Database, boss: Boss, deps: Pipel
   }
   await boss.boss.work<PauseMessage>(PAUSE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([message]) => {
     if (!message) return;
-    await expirePause(db, message.data.jobId, message.data.pausedAt);
+    await expirePause(db, boss, message.data.jobId, message.data.pausedAt);
   });
   log.info({ concurrency }, "pipeline workers started");
 }

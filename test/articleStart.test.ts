@@ -245,6 +245,35 @@ describe("the daily cap of a key", () => {
     expect(await outbox(world.workspaceId, "agent.budget_exhausted")).toHaveLength(1);
   });
 
+  it("raises agent.budget_exhausted only once the cap is used up, not for a start too big for what is left", async () => {
+    const { world, token } = await setUp(50, { dailyCap: 3 });
+    expect((await start(token, { briefId: await makeBrief(token, { topic: "Pier lights", length: "long" }) })).status).toBe(200);
+    const tooBig = await makeBrief(token, { topic: "Pier toll", length: "long" });
+    expect(errorOf(await start(token, { briefId: tooBig }))).toEqual({ status: 429, error: "budget_exhausted" });
+    expect(await outbox(world.workspaceId, "agent.budget_exhausted")).toEqual([]);
+    expect((await start(token, { briefId: await makeBrief(token, { topic: "Pier cafe" }) })).status).toBe(200);
+    expect(await outbox(world.workspaceId, "agent.budget_exhausted")).toHaveLength(1);
+  });
+
+  it("does not hand a key bound to another site the job of a brief that moved there", async () => {
+    const world = await makeWorld(server.baseUrl, server.db, 10);
+    const whole = (await makeKey(server.baseUrl, world.owner, { dailyCap: 100 })).token;
+    const otherSite = (await makeKey(server.baseUrl, world.owner, { siteId: world.otherSiteId, dailyCap: 100 })).token;
+    const briefId = await makeBrief(whole, { topic: "Moved brief", siteId: world.siteId });
+    const first = await start(whole, { briefId });
+    expect(first.status).toBe(200);
+    const moved = await call(server.baseUrl, `/api/v1/briefs/${briefId}`, {
+      token: whole,
+      method: "PATCH",
+      body: { siteId: world.otherSiteId },
+    });
+    expect(moved.status).toBe(200);
+    const second = await start(otherSite, { briefId });
+    expect(second.status).toBe(200);
+    expect(second.body.jobId).not.toBe(first.body.jobId);
+    expect((await call(server.baseUrl, `/api/v1/jobs/${second.body.jobId}`, { token: otherSite })).status).toBe(200);
+  });
+
   it("does not count another key's spend, and a person has no cap", async () => {
     const { world, token } = await setUp(50, { dailyCap: 1 });
     const other = (await makeKey(server.baseUrl, world.owner, { siteId: world.siteId, dailyCap: 1 })).token;

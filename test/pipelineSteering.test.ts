@@ -2,6 +2,7 @@
 // a step that fails and pauses the job, retry/skip/cancel with their refusals, language versions
 // in the same job, and a paused job that nobody steers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readDataBlocks } from "../src/writing/provider/prompt.ts";
 import { type FakeModel, startFakeModel } from "./support/fakeModel.ts";
 import { makeKey, makeWorld, type World } from "./support/fixtures.ts";
 import { call, errorOf } from "./support/http.ts";
@@ -155,6 +156,9 @@ describe("a step that fails pauses the job", () => {
     expect(stream.ended).toBe(true);
     expect(stream.events.slice(-2).map((e) => e.data.kind)).toEqual(["failed", "refunded"]);
     expect(stream.events.at(-2)?.data.code).toBe("provider_error");
+    // The operator's model endpoint is named by role, never by address.
+    const address = new URL(fake.url).host;
+    expect(JSON.stringify(stream.events)).not.toContain(address);
     expect(await balance()).toBe(before);
     const read = await call(server.baseUrl, `/api/v1/jobs/${job.jobId}`, { token });
     expect(read.body).toMatchObject({ status: "failed", error: { code: "provider_error" } });
@@ -219,5 +223,59 @@ describe("language versions in the same job", () => {
     expect(await balance()).toBe(before - 1);
     const [event] = await outboxFor(job.jobId);
     expect(event?.data.credits).toBe(1);
+  });
+
+  it("leaves a language out by itself when its failed step is not steered in time, and finishes the article", async () => {
+    fake.setMode(["ok", "error500"]);
+    const before = await balance();
+    const job = await start({ topic: "Halden Star unsteered version", language: "en+de" });
+    // JOB_PAUSE_TIMEOUT_SECONDS=3: the job pauses on write-de, then leaves German out.
+    const stream = await events(server.baseUrl, job.jobId, () => false);
+    fake.setMode("ok");
+    expect(stream.ended).toBe(true);
+    const failed = stream.events.find((e) => e.data.kind === "step" && e.data.status === "failed");
+    expect(failed?.data.stepId).toBe("write-de");
+    const after = stream.events.slice(stream.events.indexOf(failed as SseEvent) + 1).map((e) => e.data);
+    expect(after.filter((e) => e.kind === "step").map((e) => [e.stepId, e.status])).toEqual([
+      ["write-de", "done"],
+      ["seo-de", "done"],
+      ["qa-de", "done"],
+    ]);
+    expect(after.slice(-2)).toEqual([
+      { kind: "refunded", credits: 1, reason: "unused" },
+      { kind: "done", articleId: job.articleId },
+    ]);
+    expect(await balance()).toBe(before - 1);
+    const [event] = await outboxFor(job.jobId);
+    expect(event).toMatchObject({ type: "job.done", data: { credits: 1 } });
+  });
+});
+
+describe("the brief as it was priced", () => {
+  it("is what the steps write from, whatever the brief becomes while the job runs", async () => {
+    // The model answers slowly, so the brief is changed while the job is still running.
+    fake.setMode("slow", { delayMs: 1500 });
+    fake.reset();
+    fake.setMode("slow", { delayMs: 1500 });
+    const brief = await call(server.baseUrl, "/api/v1/briefs", {
+      token,
+      body: { topic: "Halden Star as priced", useUrls: urls(), targetWords: 300 },
+    });
+    const started = await call(server.baseUrl, "/api/v1/articles", { token, body: { briefId: brief.body.id, alsoNew: true } });
+    const patched = await call(server.baseUrl, `/api/v1/briefs/${brief.body.id}`, {
+      token,
+      method: "PATCH",
+      body: { topic: "Something else entirely", length: "long", targetWords: 2000, mustAppear: ["late addition"] },
+    });
+    expect(patched.status).toBe(200);
+    await events(server.baseUrl, started.body.jobId, ended);
+    fake.setMode("ok");
+    const sent = fake.requests.filter((r) => r.path.endsWith("/chat/completions"));
+    expect(sent.length).toBeGreaterThan(0);
+    for (const request of sent) {
+      const user = request.body.messages.find((m: { role: string }) => m.role === "user").content as string;
+      const data = readDataBlocks(user);
+      expect(data.get("brief")).toMatchObject({ topic: "Halden Star as priced", targetWords: 300, mustAppear: [] });
+    }
   });
 });

@@ -50,12 +50,15 @@ function started(articleId: string, jobId: string, credits: number, briefId: str
  * transaction's connection after the workspace lock, so two starts of one brief at once see
  * each other (the second waits for the first to commit, then finds its job).
  */
-async function runningJobFor(sql: Sql, briefId: string): Promise<StartedJob | undefined> {
+async function runningJobFor(sql: Sql, briefId: string, siteId: string | null): Promise<StartedJob | undefined> {
+  // Only a job on the brief's current site: one started before the brief moved to another site
+  // belongs to that site, and its ids are not this caller's to see.
   const { rows } = await sql.query<{ id: string; article_id: string | null; credits_held: number }>(
     `SELECT id, article_id, credits_held FROM job
       WHERE brief_id = $1 AND kind = 'article' AND status IN ('queued', 'running', 'paused')
+        AND site_id IS NOT DISTINCT FROM $2
       ORDER BY started_at LIMIT 1`,
-    [briefId],
+    [briefId, siteId],
   );
   const job = rows[0];
   if (!job?.article_id) return undefined;
@@ -201,7 +204,7 @@ export async function startArticle(
     // The running job and the article on the subject are checked under the workspace lock that
     // holdCredits takes, so concurrent starts see each other's jobs and articles.
     await lockWorkspaceCredits(sql, principal.workspaceId);
-    const running = await runningJobFor(sql, brief.id);
+    const running = await runningJobFor(sql, brief.id, brief.siteId);
     if (running) return running;
     if (principal.kind !== "person" && input.alsoNew !== true) {
       const existing = await existingOnSubject(sql, principal, brief.siteId, subject, supersedesId);
@@ -247,7 +250,7 @@ export async function startArticle(
         principal.kind === "person" ? null : principal.credentialId,
         principal.personId,
         credits,
-        JSON.stringify({ holdId, versions, long: brief.length === "long" }),
+        JSON.stringify({ holdId, versions, long: brief.length === "long", brief }),
       ],
     );
     await sql.query(
@@ -270,7 +273,16 @@ export async function startArticle(
   }).catch(async (error) => {
     // A refusal for the daily cap raises agent.budget_exhausted once a day, outside the rolled-back transaction.
     if (error instanceof DomainError && error.code === "budget_exhausted" && principal.kind !== "person") {
-      await withTransaction(db, (sql) => raiseBudgetExhausted(sql, principal)).catch(() => undefined);
+      // Only when the cap is used up: a start refused for being too big for what is left is not
+      // "used its daily cap", and the once-a-day event must stay for when it is.
+      await withTransaction(db, async (sql) => {
+        if (
+          principal.dailyCap !== undefined &&
+          (await spentSince(sql, principal.credentialId, startOfUtcDay())) >= principal.dailyCap
+        ) {
+          await raiseBudgetExhausted(sql, principal);
+        }
+      }).catch(() => undefined);
     }
     throw error;
   });

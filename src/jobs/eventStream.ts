@@ -73,6 +73,8 @@ export async function followJobEvents(services: Services, jobId: string, afterSe
         pending = true;
         continue;
       }
+      // A notification that came while reading: read again before sleeping.
+      if (pending) continue;
       const interval = state.queued !== undefined ? timings.queuedPingMs : timings.pingMs;
       const due = lastPing + interval - Date.now();
       if (due <= 0) {
@@ -127,10 +129,19 @@ export async function* jobEventIterator(
     onClose: (s) => {
       stop = s;
     },
-  }).finally(() => {
-    finished = true;
-    notify?.();
   });
+  let error: unknown;
+  following.then(
+    () => {
+      finished = true;
+      notify?.();
+    },
+    (e: unknown) => {
+      error = e;
+      finished = true;
+      notify?.();
+    },
+  );
   try {
     for (;;) {
       const next = queue.shift();
@@ -138,7 +149,11 @@ export async function* jobEventIterator(
         yield next;
         continue;
       }
-      if (finished) break;
+      if (finished) {
+        // A stream that broke is an error for the subscriber, not the job's end.
+        if (error !== undefined) throw error;
+        break;
+      }
       await new Promise<void>((resolve) => {
         notify = resolve;
       });

@@ -80,11 +80,11 @@ export async function retryStep(db: Database, boss: Boss, principal: Principal, 
   const jobId = await findVisibleJob(db, principal, id);
   await withTransaction(db, async (sql) => {
     const { job, steps, failed } = await lockPaused(sql, jobId, stepId);
-    // A retry starts the step's count of runs afresh (see the crash guard in runStep).
-    await sql.query(`UPDATE job_step SET status = 'todo', error = NULL, attempts = 0 WHERE job_id = $1 AND step_id = $2`, [
-      jobId,
-      stepId,
-    ]);
+    await sql.query(`UPDATE job_step SET status = 'todo', error = NULL WHERE job_id = $1 AND step_id = $2`, [jobId, stepId]);
+    // The crash guard counts runs from here; attempt numbers keep going up (see runStep).
+    const attempts = steps.find((s) => s.step_id === stepId)?.attempts ?? 0;
+    job.state = { ...job.state, attemptBase: { ...job.state.attemptBase, [stepId]: attempts } };
+    await sql.query(`UPDATE job SET state = $2 WHERE id = $1`, [jobId, JSON.stringify(job.state)]);
     await sql.query(`UPDATE job SET paused_at = NULL WHERE id = $1`, [jobId]);
     failed.status = "todo";
     await advance(sql, boss, job, steps, []);

@@ -64,6 +64,20 @@ export function errorCodeOf(error: unknown): JobErrorCode {
   return "other";
 }
 
+/**
+ * A failure as the job, its events and its webhook tell it. The operator's own endpoints (the
+ * model's, the image model's) are named by role, not by address: the log keeps the address.
+ */
+export function publicMessage(error: unknown): string {
+  const message = (error as Error)?.message ?? String(error);
+  if (error instanceof WritingFailure || error instanceof IllustrationFailure) {
+    return message
+      .replace(/\s+at\s+(?:\[[^\]]+\]|[\w.-]+)(?::\d+)?(?=[\s:]|$)/gu, "")
+      .replace(/\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b/gu, "(address withheld)");
+  }
+  return message;
+}
+
 const stepEvent = (
   stepId: string,
   status: "running" | "done" | "failed",
@@ -175,9 +189,12 @@ export async function runStep(db: Database, boss: Boss, deps: PipelineDeps, jobI
     if (!locked || !["queued", "running"].includes(locked.job.status)) return undefined;
     const step = locked.steps[locked.job.step_index];
     if (step?.step_id !== stepId || step.status === "done") return undefined;
-    if (step.status === "running" && step.attempts > boss.settings.stepRetryLimit) {
+    // Runs since the step was last retried by a person; attempt numbers themselves only go up,
+    // so a stale run from before a retry can never pass for the current one.
+    const runs = step.attempts - (locked.job.state.attemptBase?.[stepId] ?? 0);
+    if (step.status === "running" && runs > boss.settings.stepRetryLimit) {
       // Every run so far ended with its worker gone (crash, out of memory, killed): stop trying.
-      const message = `The worker running this step stopped ${step.attempts} times before it finished.`;
+      const message = `The worker running this step stopped ${runs} times before it finished.`;
       await pauseOnFailure(sql, boss, deps, jobId, stepId, 0, "other", message);
       return undefined;
     }
@@ -191,7 +208,8 @@ export async function runStep(db: Database, boss: Boss, deps: PipelineDeps, jobI
   });
   if (!begun) return;
 
-  const brief = await db.prisma.brief.findUniqueOrThrow({ where: { id: begun.job.brief_id } });
+  // The brief as it was when the job was priced and started: a later PATCH does not change it.
+  const brief = begun.job.state.brief ?? (await db.prisma.brief.findUniqueOrThrow({ where: { id: begun.job.brief_id } }));
   const started = performance.now();
   let result: StepResult | undefined;
   let failure: unknown;
@@ -209,11 +227,33 @@ export async function runStep(db: Database, boss: Boss, deps: PipelineDeps, jobI
   }
   const ms = Math.round(performance.now() - started);
 
+  try {
+    await finishStep(db, boss, deps, jobId, stepId, begun.attempt, ms, result, failure);
+  } catch (error) {
+    // Saving the result failed (e.g. a page's text PostgreSQL refuses): that is this step's
+    // failure, not a dead worker; pause with it rather than have pg-boss run the step again.
+    log.error({ jobId, stepId, err: error }, "could not save a step's result; job paused");
+    await finishStep(db, boss, deps, jobId, stepId, begun.attempt, ms, undefined, error);
+  }
+}
+
+/** Saves a step's result and moves on, or pauses the job with its failure, in one transaction. */
+async function finishStep(
+  db: Database,
+  boss: Boss,
+  deps: PipelineDeps,
+  jobId: string,
+  stepId: string,
+  attempt: number,
+  ms: number,
+  result: StepResult | undefined,
+  failure: unknown,
+): Promise<void> {
   await withTransaction(db, async (sql) => {
     const locked = await lockJob(sql, jobId);
     const step = locked?.steps.find((s) => s.step_id === stepId);
     // Cancelled, failed, or taken over by a newer attempt while this one ran: its result is not wanted.
-    if (!locked || locked.job.status !== "running" || step?.status !== "running" || step.attempts !== begun.attempt) return;
+    if (!locked || locked.job.status !== "running" || step?.status !== "running" || step.attempts !== attempt) return;
     const { job, steps } = locked;
     if (result) {
       const state = { ...job.state, ...result.state };
@@ -235,7 +275,7 @@ export async function runStep(db: Database, boss: Boss, deps: PipelineDeps, jobI
       return;
     }
     const code = errorCodeOf(failure);
-    const message = (failure as Error)?.message ?? String(failure);
+    const message = publicMessage(failure);
     log.warn({ jobId, stepId, code, err: failure }, "pipeline step failed; job paused");
     await pauseOnFailure(sql, boss, deps, jobId, stepId, ms, code, message);
   });
@@ -272,8 +312,12 @@ async function pauseOnFailure(
   );
 }
 
-/** A paused job that nobody steered in time fails and is refunded. */
-export async function expirePause(db: Database, jobId: string, pausedAt: string): Promise<void> {
+/**
+ * A paused job that nobody steered in time fails and is refunded, unless the failed step is a
+ * language step: the job then leaves that language out by itself (its credit is released at the
+ * end) and finishes the article, as language steps are skipped rather than failed.
+ */
+export async function expirePause(db: Database, boss: Boss, jobId: string, pausedAt: string): Promise<void> {
   await withTransaction(db, async (sql) => {
     const { rows } = await sql.query<{ status: string; paused_at: Date | null }>(
       `SELECT status, paused_at FROM job WHERE id = $1 FOR UPDATE`,
@@ -286,6 +330,28 @@ export async function expirePause(db: Database, jobId: string, pausedAt: string)
       [jobId],
     );
     const last = failed[0]?.error ? (JSON.parse(failed[0].error) as { code: JobErrorCode; message: string }) : undefined;
+    const locked = await lockJob(sql, jobId);
+    const step = locked?.steps.find((s) => s.status === "failed");
+    const language = step ? (/^(?:write|seo|qa)-(.+)$/.exec(step.step_id)?.[1] as Language | undefined) : undefined;
+    if (locked && step && language) {
+      const reason = `left out: ${step.step_id} failed and nobody steered the job in time`;
+      const { job, steps } = locked;
+      await sql.query(`UPDATE job_step SET status = 'done', skipped = true, summary = $3 WHERE job_id = $1 AND step_id = $2`, [
+        jobId,
+        step.step_id,
+        `Skipped: ${reason}.`,
+      ]);
+      step.status = "done";
+      const seoOnly = step.step_id.startsWith("seo-");
+      // A version without SEO fields is still a version; without its text or read-back it is not.
+      if (!seoOnly) job.state = { ...job.state, languages: { ...job.state.languages, [language]: { dropped: reason } } };
+      await sql.query(`UPDATE job SET state = $2, paused_at = NULL WHERE id = $1`, [jobId, JSON.stringify(job.state)]);
+      const events: JobEvent[] = [stepEvent(step.step_id, "done", `Skipped: ${reason}.`)];
+      if (!seoOnly) events.push(...(await dropLanguage(sql, jobId, steps, language, reason)));
+      await advance(sql, boss, job, steps, events);
+      return;
+    }
     await failJob(sql, jobId, last?.code ?? "other", last?.message ?? "The job was paused and not steered in time.");
   });
+  boss.wake();
 }

@@ -40,6 +40,10 @@ export interface PipelineState {
   versions: Language[];
   /** A long article (2 credits): counted against the plan's monthly limit. */
   long?: boolean;
+  /** The brief as it was when the job started: the steps write what was priced. */
+  brief?: Brief;
+  /** Per step, its attempt count when a person last retried it (the crash guard counts from there). */
+  attemptBase?: Record<string, number>;
   urls?: string[];
   sources?: GroupedSource[];
   claims?: CheckedClaim[];

@@ -26,7 +26,9 @@ export function readFetched(fetched: FetchedPage): ReadPage & { finalUrl: string
     fetched.contentType.includes("html") && !fetched.fromPdf
       ? readPage(fetched.body, fetched.url)
       : readPlainText(fetched.body, fetched.url);
-  return { ...page, finalUrl: fetched.finalUrl };
+  // NUL cannot be stored in PostgreSQL text or JSON, and no reader needs it.
+  const clean = (text: string) => text.replaceAll("\u0000", "");
+  return { ...page, title: clean(page.title), text: clean(page.text), finalUrl: fetched.finalUrl };
 }
 
 /** Fetches and reads pages, a few at a time, keeping the order of `urls`. */
