@@ -22,6 +22,7 @@ import { createApp } from "../src/http/server.ts";
 import { log } from "../src/log.ts";
 import { startServices } from "../src/services.ts";
 import { addSite, initWorkspace } from "../src/workspaces/workspaceAdmin.ts";
+import { adminQuery, cleanUp, cleanups, progress } from "./benchKit.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -60,26 +61,6 @@ const BASELINE_SQL = `SELECT id, brand_id AS "brandId", site_id AS "siteId", top
 // ---------------------------------------------------------------------------------------------
 // Clean-up, also on Ctrl-C
 
-const cleanups: (() => Promise<unknown>)[] = [];
-let cleaned = false;
-
-async function cleanUp(): Promise<void> {
-  if (cleaned) return;
-  cleaned = true;
-  for (const step of cleanups.reverse()) {
-    await step().catch((error: unknown) => console.error(`clean-up step failed: ${(error as Error).message}`));
-  }
-}
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: cleaning up…`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-
-const progress = (message: string) => console.error(`· ${message}`);
-
 // ---------------------------------------------------------------------------------------------
 // PostgreSQL and the bench database
 
@@ -89,16 +70,6 @@ async function findPostgres(): Promise<{ adminUrl: string; source: string }> {
   const postgres = await scratchPostgres({ embedded: process.env.BENCH_EMBEDDED === "1" });
   cleanups.push(() => postgres.stop());
   return postgres;
-}
-
-async function adminQuery(adminUrl: string, sql: string): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 // ---------------------------------------------------------------------------------------------

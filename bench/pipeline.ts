@@ -18,7 +18,6 @@ import { cpus } from "node:os";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { serve } from "@hono/node-server";
-import pg from "pg";
 import type { Brief } from "../prisma/generated/client/client.ts";
 import { readConfig } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/database.ts";
@@ -47,6 +46,7 @@ import { draftWords } from "../src/writing/units.ts";
 import { call } from "../test/support/http.ts";
 import { readSse, type SseEvent } from "../test/support/sse.ts";
 import { startTestWeb, type TestWeb, type TruthStory } from "../test/web/testWeb.ts";
+import { adminQuery, cleanUp, cleanups, progress } from "./benchKit.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -94,38 +94,8 @@ const JOB_TIMEOUT_MS = 300_000;
 // A JSON line per request and per step would bury the table; LOG_LEVEL brings the logs back.
 if (!process.env.LOG_LEVEL) log.level = "fatal";
 
-const progress = (message: string) => console.error(`· ${message}`);
-
 // ---------------------------------------------------------------------------------------------
 // Clean-up, also on Ctrl-C: pushed in the order things start, run in reverse.
-
-const cleanups: (() => Promise<unknown>)[] = [];
-let cleaned = false;
-
-async function cleanUp(): Promise<void> {
-  if (cleaned) return;
-  cleaned = true;
-  for (const step of cleanups.reverse()) {
-    await step().catch((error: unknown) => console.error(`clean-up step failed: ${(error as Error).message}`));
-  }
-}
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: cleaning up…`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-
-async function adminQuery(adminUrl: string, sql: string): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Figures

@@ -2,6 +2,7 @@
 // Messages are sent with the caller's transaction client, so a queued step commits or rolls
 // back with the state change that queued it.
 import PgBoss from "pg-boss";
+import { intSetting } from "../src/config.ts";
 import type { Database } from "../src/db/database.ts";
 import type { Sql } from "../src/db/transaction.ts";
 import { log } from "../src/log.ts";
@@ -30,14 +31,7 @@ export interface QueueSettings {
 }
 
 export function queueSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): QueueSettings {
-  const int = (name: string, fallback: number, min: number) => {
-    const raw = env[name];
-    if (raw === undefined || raw === "") return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < min)
-      throw new Error(`${name} must be a whole number of at least ${min} (got "${raw}")`);
-    return value;
-  };
+  const int = (name: string, fallback: number, min: number) => intSetting(env, name, fallback, min);
   return {
     stepExpireSeconds: int("PIPELINE_STEP_EXPIRE_SECONDS", 900, 2),
     maintenanceIntervalSeconds: int("PIPELINE_MAINTENANCE_SECONDS", 30, 1),

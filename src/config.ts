@@ -38,3 +38,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionDays: Number(env.SESSION_DAYS ?? 14),
   };
 }
+
+/** A whole-number setting of at least `min`; unset or empty gives `fallback`, anything else stops the start. */
+export function intSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min)
+    throw new Error(`${name} must be a whole number of at least ${min} (got "${raw}")`);
+  return value;
+}

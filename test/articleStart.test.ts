@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addPerson, makeKey, makeWorld, type Person, type World } from "./support/fixtures.ts";
 import { call, errorOf, type Reply } from "./support/http.ts";
+import { ledgerBalance } from "./support/ledger.ts";
 import { startTestServer, type TestServer } from "./support/testServer.ts";
 
 let server: TestServer;
@@ -54,13 +55,7 @@ async function gql(person: Person, query: string, variables: Record<string, unkn
   return reply.body as { data?: any; errors?: { message: string; extensions: { code: string } }[] };
 }
 
-async function balanceOf(workspaceId: string): Promise<number> {
-  const { rows } = await server.db.pool.query<{ sum: number }>(
-    `SELECT COALESCE(SUM(amount), 0)::int AS sum FROM credit_entry WHERE workspace_id = $1`,
-    [workspaceId],
-  );
-  return rows[0]?.sum ?? 0;
-}
+const balanceOf = (workspaceId: string) => ledgerBalance(server.db, workspaceId);
 
 async function holdsOf(workspaceId: string): Promise<{ amount: number; credential_id: string | null }[]> {
   const { rows } = await server.db.pool.query(

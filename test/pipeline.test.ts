@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeKey, makeWorld, type World } from "./support/fixtures.ts";
 import { call, errorOf } from "./support/http.ts";
+import { ledgerBalance } from "./support/ledger.ts";
 import { readSse, type SseEvent } from "./support/sse.ts";
 import { startTestServer, type TestServer } from "./support/testServer.ts";
 import { startTestWeb, type TestWeb } from "./web/testWeb.ts";
@@ -39,13 +40,7 @@ async function brief(body: Record<string, unknown>): Promise<string> {
 const isEnd = (events: SseEvent[]) =>
   events.some((e) => e.data.kind === "done" || (e.data.kind === "refunded" && e.data.reason === undefined));
 
-async function balance(): Promise<number> {
-  const { rows } = await server.db.pool.query<{ sum: number }>(
-    `SELECT COALESCE(SUM(amount), 0)::int AS sum FROM credit_entry WHERE workspace_id = $1`,
-    [world.workspaceId],
-  );
-  return rows[0]?.sum ?? 0;
-}
+const balance = () => ledgerBalance(server.db, world.workspaceId);
 
 describe("an article job, from brief to article", () => {
   it("runs every planned step, streams its events and ends in needsReview with the credit captured", async () => {

@@ -6,6 +6,7 @@ import { readDataBlocks } from "../src/writing/provider/prompt.ts";
 import { type FakeModel, startFakeModel } from "./support/fakeModel.ts";
 import { makeKey, makeWorld, type World } from "./support/fixtures.ts";
 import { call, errorOf } from "./support/http.ts";
+import { ledgerBalance } from "./support/ledger.ts";
 import { readSse, type SseEvent } from "./support/sse.ts";
 import { startTestServer, type TestServer } from "./support/testServer.ts";
 import { startTestWeb, type TestWeb } from "./web/testWeb.ts";
@@ -51,13 +52,7 @@ async function start(body: Record<string, unknown>) {
   return started.body as { articleId: string; jobId: string; creditsHeld: number; steps: { id: string }[] };
 }
 
-async function balance(): Promise<number> {
-  const { rows } = await server.db.pool.query<{ sum: number }>(
-    `SELECT COALESCE(SUM(amount), 0)::int AS sum FROM credit_entry WHERE workspace_id = $1`,
-    [world.workspaceId],
-  );
-  return rows[0]?.sum ?? 0;
-}
+const balance = () => ledgerBalance(server.db, world.workspaceId);
 
 async function outboxFor(jobId: string) {
   const { rows } = await server.db.pool.query(`SELECT type, data FROM outbox_event WHERE data->>'jobId' = $1`, [

@@ -1,6 +1,8 @@
 // What the pipeline's steps work with, read from the environment once per worker process: how
 // third-party pages are fetched, which search provider and writers are configured, how
 // illustrations are made, and how long a paused job waits to be steered.
+
+import { intSetting } from "../config.ts";
 import type { FetchOptions } from "../sourcing/fetch/index.ts";
 import type { SearchProvider } from "../sourcing/find/searchProvider.ts";
 import { searchProviderFromEnv } from "../sourcing/find/searchProvider.ts";
@@ -20,14 +22,7 @@ export interface PipelineDeps {
 }
 
 export function pipelineDepsFromEnv(env: NodeJS.ProcessEnv = process.env): PipelineDeps {
-  const int = (name: string, fallback: number, min: number) => {
-    const raw = env[name];
-    if (raw === undefined || raw === "") return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < min)
-      throw new Error(`${name} must be a whole number of at least ${min} (got "${raw}")`);
-    return value;
-  };
+  const int = (name: string, fallback: number, min: number) => intSetting(env, name, fallback, min);
   return {
     // The fetcher's allowlist and host map are for tests and local development; empty by default.
     fetch: { allowAddresses: env.FETCH_ALLOW_ADDRESSES ?? "", hostMap: env.FETCH_HOST_MAP ?? "" },
