@@ -503,6 +503,19 @@ describe("parsing an answer", () => {
     expect(draft.units).toHaveLength(2);
   });
 
+  it("rejects a unit that makes a statement of its own without citing a claim, and lets a connecting one pass", () => {
+    const lead = paragraph(claims[0]!.text, ["claim-reopened"]);
+    expect(() =>
+      parseDraft(
+        answer([lead, paragraph("Harbour master Jane Porter praised the Portmere volunteers at the ceremony.", [])]),
+        input(),
+        meta,
+      ),
+    ).toThrow(/unit 2 \(paragraph\) makes a statement but cites no claim/);
+    const draft = parseDraft(answer([lead, paragraph("That is where things stand for now.", [])]), input(), meta);
+    expect(draft.warnings.join(" ")).toMatch(/Unit 2 cites no claim/);
+  });
+
   it("rejects a figure in the title that no cited claim carries", () => {
     const body = answer([paragraph(claims[0]!.text, ["claim-reopened"])], { title: "Bridge reopens after 40 years" });
     expect(() => parseDraft(body, input(), meta)).toThrow(/the title states 40/);

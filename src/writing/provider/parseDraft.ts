@@ -6,6 +6,8 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { LANGUAGE_NAMES, type Language } from "../../languages.ts";
+import { isCheckable, sentenceFacts } from "../../sourcing/claims/facts.ts";
+import { splitSentences } from "../../sourcing/claims/sentences.ts";
 import { carriedFigures, uncarriedFigures } from "../figures.ts";
 import type { Draft, InternalLink, SitePage, Unit, VersionInput, WriteInput, WritingClaim, WritingSource } from "../types.ts";
 import { draftWords, headingText, renumber, rowText } from "../units.ts";
@@ -148,6 +150,11 @@ function material(claims: readonly WritingClaim[], sources: readonly WritingSour
   return { claims: new Map(claims.map((c) => [c.id, c])), sources: new Map(sources.map((s) => [s.id, s])), language };
 }
 
+/** Whether a text holds a checkable statement (the sourcing engine's test: names, figures, quotes). */
+function assertsSomething(text: string, language: string): boolean {
+  return splitSentences(text, language).some((sentence) => isCheckable(sentenceFacts(sentence, language)));
+}
+
 function quote(text: string, max = 80): string {
   return JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text);
 }
@@ -168,7 +175,14 @@ function checkClaims(title: string, deck: string | undefined, units: readonly Dr
     if (unit.header) return;
     const carried = carriedFigures(known, m.claims, m.sources, pageFigures);
     const missing = uncarriedFigures(unit.text, carried, m.language);
-    if (missing.length === 0) return;
+    if (missing.length === 0) {
+      // A statement worth checking (names, quotes, figures) must come from a claim: a unit that
+      // cites none may only connect, never assert.
+      if (known.length === 0 && (unit.kind === "paragraph" || unit.kind === "item") && assertsSomething(unit.text, m.language)) {
+        reasons.push(`unit ${pos} (${unit.kind}) makes a statement but cites no claim: ${quote(unit.text)}`);
+      }
+      return;
+    }
     if (known.length === 0) {
       reasons.push(`unit ${pos} (${unit.kind}) states ${missing.join(", ")} but cites no claim: ${quote(unit.text)}`);
     } else {
