@@ -170,7 +170,8 @@ class KeyPool {
 }
 
 async function makeKey(serviceUrl: string, cookie: string, name: string, scopes: string[]): Promise<string> {
-  const reply = await call(`${serviceUrl}/api/v1/developer/keys`, { cookie, body: { name, scopes } });
+  // dailyCap is required (docs/decisions.md); reads cost no credits, so any cap will do.
+  const reply = await call(`${serviceUrl}/api/v1/developer/keys`, { cookie, body: { name, scopes, dailyCap: 10 } });
   expectStatus(reply, 200, "POST /api/v1/developer/keys");
   return (reply.body as { token: string }).token;
 }
