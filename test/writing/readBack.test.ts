@@ -691,8 +691,8 @@ describe("read-back", () => {
 
       const invented = [
         p("台風の影響で港が月曜日に閉鎖された。市長は防波堤の再建計画を来春発表すると約束した。", ["k1"]),
-        // The sourcing engine reads a number only where no letter touches it, so this one opens the sentence.
-        p("1500世帯が停電した。", ["k2"]),
+        // A figure written against the word it counts, as Japanese does.
+        p("港町では約1500世帯が停電した。", ["k2"]),
       ];
       const bad = { ...input, draft: { ...draft, units: renumber(invented) } };
       const supported = check(await readBack(bad), "supported");
