@@ -37,7 +37,15 @@ async function main() {
         log.info({ address, role: config.role }, `listening on ${address}`);
         resolve();
       });
-      stoppers.push(() => new Promise<void>((done) => server.close(() => done())));
+      stoppers.push(
+        () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            // Job event streams stay open while their jobs run; they would hold the stop up.
+            // Clients resume with Last-Event-ID against another process or after the restart.
+            if ("closeAllConnections" in server) server.closeAllConnections();
+          }),
+      );
     });
   }
   if (config.role === "worker") log.info("worker role: running pipeline workers, no HTTP server");
