@@ -76,7 +76,7 @@ builder.queryField("creditBalance", (t) =>
   t.int({
     description: "The workspace's balance: shown to its Owner only, never to a key or agent.",
     authScopes: { owner: true },
-    resolve: (_root, _args, ctx) => balance(ctx.db, person(ctx).workspaceId),
+    resolve: (_root, _args, ctx) => balance(ctx.db.pool, person(ctx).workspaceId),
   }),
 );
 

@@ -9,6 +9,7 @@ import type { Database } from "../db/database.ts";
 import { DomainError } from "../errors.ts";
 import { parseId, upperId } from "../ids.ts";
 import { LANGUAGES } from "../languages.ts";
+import { contributedSentence } from "../sourcing/sourceSummary.ts";
 import type { InternalLink, QualityCheck, SeoFields, Unit } from "../writing/types.ts";
 import { type Block, type Paragraph, toBlocks, toParagraphs } from "../writing/units.ts";
 import { isArticleOrigin, isArticleStatus, LIVE_JOB_STATUSES } from "./articleTerms.ts";
@@ -180,12 +181,6 @@ export async function findVisibleArticle(db: Database, principal: Principal, id:
   const article = await db.prisma.article.findFirst({ where: { ...visibleWhere(principal), id: articleId } });
   if (!article) throw noArticle();
   return article;
-}
-
-/** The same sentence as the sourcing engine's `contributions()`, from counts. */
-export function contributedSentence(carried: number, total: number, sole: number): string {
-  if (carried === 0) return "Carries none of the article's claims.";
-  return `Carries ${carried} of ${total} claim${total === 1 ? "" : "s"}${sole > 0 ? `, ${sole} of them alone` : ""}.`;
 }
 
 const languageRank = (code: string) => {

@@ -7,8 +7,8 @@ import type { Principal } from "../auth/principal.ts";
 import { boundSite } from "../auth/principal.ts";
 import { parseLanguage } from "../briefs/briefRules.ts";
 import { findBrief } from "../briefs/briefs.ts";
-import { nextUtcMidnight, startOfUtcDay } from "../credits/creditLedger.ts";
-import { balanceIn, hold, lockWorkspaceCredits, spentSince } from "../credits/holds.ts";
+import { balance, nextUtcMidnight, spentToday } from "../credits/creditLedger.ts";
+import { hold, lockWorkspaceCredits } from "../credits/holds.ts";
 import type { Database } from "../db/database.ts";
 import { type Sql, withTransaction } from "../db/transaction.ts";
 import { DomainError } from "../errors.ts";
@@ -17,6 +17,7 @@ import { appendEvents } from "../jobs/jobEvents.ts";
 import { raiseBudgetExhausted } from "../jobs/outbox.ts";
 import type { Language } from "../languages.ts";
 import { articleStepPlan, type PlannedStep, stepEstimate } from "../pipeline/stepPlan.ts";
+import { voiceBrand } from "../pipeline/voice.ts";
 import { planLimits } from "../workspaces/plans.ts";
 import { describePrincipal } from "./principalNames.ts";
 import { subjectOf } from "./subject.ts";
@@ -104,17 +105,16 @@ async function existingOnSubject(
   return rows[0]?.id;
 }
 
-async function voiceName(db: Database, principal: Principal, brandId: string | null, siteId: string | null): Promise<string> {
-  if (brandId) {
-    const brand = await db.prisma.brand.findUnique({ where: { id: brandId } });
-    if (brand) return brand.name;
-  }
-  if (siteId) {
-    const brand = await db.prisma.brand.findFirst({ where: { siteId }, orderBy: { createdAt: "asc" } });
-    if (brand) return brand.name;
-    const site = await db.prisma.site.findUnique({ where: { id: siteId } });
-    if (site) return site.siteName;
-  }
+/** The article's brandName: the brief's voice, else the site's name, else the workspace's. */
+async function voiceName(
+  db: Database,
+  principal: Principal,
+  brief: { brandId: string | null; siteId: string | null },
+): Promise<string> {
+  const brand = await voiceBrand(db, brief);
+  if (brand) return brand.name;
+  const site = brief.siteId ? await db.prisma.site.findUnique({ where: { id: brief.siteId } }) : null;
+  if (site) return site.siteName;
   const workspace = await db.prisma.workspace.findUniqueOrThrow({ where: { id: principal.workspaceId } });
   return workspace.name;
 }
@@ -133,7 +133,7 @@ async function holdCredits(sql: Sql, principal: Principal, credits: number, long
   if (workspace.trial_ends_at && workspace.trial_ends_at.getTime() <= Date.now()) {
     throw new DomainError("insufficient_credits", "The trial has ended; add credits to write articles.");
   }
-  if ((await balanceIn(sql, principal.workspaceId)) < credits) {
+  if ((await balance(sql, principal.workspaceId)) < credits) {
     throw new DomainError(
       "insufficient_credits",
       `Writing this brief needs ${credits} credit${credits === 1 ? "" : "s"}, more than are left.`,
@@ -141,7 +141,7 @@ async function holdCredits(sql: Sql, principal: Principal, credits: number, long
   }
   const credential = principal.kind === "person" ? undefined : principal;
   if (credential?.dailyCap !== undefined) {
-    const spent = await spentSince(sql, credential.credentialId, startOfUtcDay());
+    const spent = await spentToday(sql, credential.credentialId);
     if (spent + credits > credential.dailyCap) {
       const resetsAt = nextUtcMidnight();
       throw new DomainError(
@@ -196,7 +196,7 @@ export async function startArticle(
   const plan = articleStepPlan({ seo: brief.seo, illustration: brief.illustration, versions: versions as Language[] });
   const credits = (brief.length === "long" ? 2 : 1) + versions.length;
   const names = describePrincipal(principal);
-  const brandName = await voiceName(db, principal, brief.brandId, brief.siteId);
+  const brandName = await voiceName(db, principal, brief);
   const articleId = randomUUID();
   const jobId = randomUUID();
 
@@ -265,7 +265,7 @@ export async function startArticle(
       plan.map((s) => ({ kind: "step" as const, stepId: s.id, status: "todo" as const, summary: s.name, ms: 0, details: [] })),
     );
     if (principal.kind !== "person" && principal.dailyCap !== undefined) {
-      const spent = await spentSince(sql, principal.credentialId, startOfUtcDay());
+      const spent = await spentToday(sql, principal.credentialId);
       if (spent >= principal.dailyCap) await raiseBudgetExhausted(sql, principal);
     }
     await queueStep(sql, boss, { jobId, stepId: plan[0]?.id ?? "find" });
@@ -276,10 +276,7 @@ export async function startArticle(
       // Only when the cap is used up: a start refused for being too big for what is left is not
       // "used its daily cap", and the once-a-day event must stay for when it is.
       await withTransaction(db, async (sql) => {
-        if (
-          principal.dailyCap !== undefined &&
-          (await spentSince(sql, principal.credentialId, startOfUtcDay())) >= principal.dailyCap
-        ) {
+        if (principal.dailyCap !== undefined && (await spentToday(sql, principal.credentialId)) >= principal.dailyCap) {
           await raiseBudgetExhausted(sql, principal);
         }
       }).catch(() => undefined);

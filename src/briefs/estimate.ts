@@ -50,9 +50,9 @@ export async function estimateBrief(db: Database, principal: Principal, briefId:
 export async function canCover(db: Database, principal: Principal, credits: number): Promise<boolean> {
   const workspace = await db.prisma.workspace.findUniqueOrThrow({ where: { id: principal.workspaceId } });
   if (workspace.trialEndsAt && workspace.trialEndsAt.getTime() <= Date.now()) return false;
-  if ((await balance(db, principal.workspaceId)) < credits) return false;
+  if ((await balance(db.pool, principal.workspaceId)) < credits) return false;
   if (principal.kind !== "person" && principal.dailyCap !== undefined) {
-    if ((await spentToday(db, principal.credentialId)) + credits > principal.dailyCap) return false;
+    if ((await spentToday(db.pool, principal.credentialId)) + credits > principal.dailyCap) return false;
   }
   return true;
 }

@@ -14,24 +14,6 @@ export async function lockWorkspaceCredits(sql: Sql, workspaceId: string): Promi
   await sql.query(`SELECT id FROM workspace WHERE id = $1 FOR UPDATE`, [workspaceId]);
 }
 
-export async function balanceIn(sql: Sql, workspaceId: string): Promise<number> {
-  const { rows } = await sql.query<{ sum: number }>(
-    `SELECT COALESCE(SUM(amount), 0)::int AS sum FROM credit_entry WHERE workspace_id = $1`,
-    [workspaceId],
-  );
-  return rows[0]?.sum ?? 0;
-}
-
-/** Held minus released by a credential since a moment (00:00 UTC for the daily cap). */
-export async function spentSince(sql: Sql, credentialId: string, since: Date): Promise<number> {
-  const { rows } = await sql.query<{ spent: number }>(
-    `SELECT COALESCE(SUM(CASE WHEN kind IN ('hold', 'release') THEN -amount ELSE 0 END), 0)::int AS spent
-       FROM credit_entry WHERE credential_id = $1 AND created_at >= $2`,
-    [credentialId, since],
-  );
-  return rows[0]?.spent ?? 0;
-}
-
 export async function hold(sql: Sql, owner: HoldOwner, amount: number, note: string): Promise<string> {
   const holdId = randomUUID();
   await sql.query(

@@ -3,6 +3,8 @@
 // writes them. Pings are not stored and carry no id: every 20 seconds, and every 5 seconds with
 // the queue position while the job waits. The stream ends after `done`, or after a `refunded`
 // without a reason (the job failed or was cancelled).
+
+import { SETTLED_JOB_STATUSES } from "../articles/articleTerms.ts";
 import { upperId } from "../ids.ts";
 import type { Services } from "../services.ts";
 import { eventsAfter, type JobEvent } from "./jobEvents.ts";
@@ -67,7 +69,7 @@ export async function followJobEvents(services: Services, jobId: string, afterSe
       }
       const state = await jobState(services, jobId);
       // Resumed after the last event of a finished job: nothing more will come.
-      if (["done", "failed", "cancelled"].includes(state.status) && !pending) {
+      if (SETTLED_JOB_STATUSES.includes(state.status) && !pending) {
         const more = await eventsAfter(services.db.pool, jobId, last);
         if (more.length === 0) return;
         pending = true;

@@ -14,12 +14,10 @@ export interface ArticleMaterial {
   sources: WritingSource[];
 }
 
-export async function loadArticleMaterial(db: Database, articleId: string): Promise<ArticleMaterial> {
-  const article = await db.prisma.article.findUniqueOrThrow({
-    where: { id: articleId },
-    include: { claims: { orderBy: { position: "asc" } }, sources: { orderBy: { position: "asc" } } },
-  });
-  const draft: Draft = {
+type ArticleRow = Awaited<ReturnType<Database["prisma"]["article"]["findUniqueOrThrow"]>>;
+
+function draftOf(article: ArticleRow): Draft {
+  return {
     title: article.title,
     ...(article.deck ? { deck: article.deck } : {}),
     lead: article.lead,
@@ -29,6 +27,19 @@ export async function loadArticleMaterial(db: Database, articleId: string): Prom
     engine: "",
     warnings: [],
   };
+}
+
+/** The article's text alone, for steps that need no claims or sources (the pages are long). */
+export async function loadDraft(db: Database, articleId: string): Promise<Draft> {
+  return draftOf(await db.prisma.article.findUniqueOrThrow({ where: { id: articleId } }));
+}
+
+export async function loadArticleMaterial(db: Database, articleId: string): Promise<ArticleMaterial> {
+  const article = await db.prisma.article.findUniqueOrThrow({
+    where: { id: articleId },
+    include: { claims: { orderBy: { position: "asc" } }, sources: { orderBy: { position: "asc" } } },
+  });
+  const draft = draftOf(article);
   const claims: WritingClaim[] = article.claims.map((c) => ({
     id: c.id,
     text: c.text,

@@ -1,15 +1,15 @@
 // Reading and steering jobs: the Job resource, and retry, skip and cancel. A key or agent sees
 // only article and site jobs, within its site; anything else is not found.
 import type { Boss } from "../../jobs/boss.ts";
+import { SETTLED_JOB_STATUSES } from "../articles/articleTerms.ts";
 import type { Principal } from "../auth/principal.ts";
 import { boundSite } from "../auth/principal.ts";
 import type { Database } from "../db/database.ts";
 import { withTransaction } from "../db/transaction.ts";
 import { DomainError } from "../errors.ts";
 import { parseId, upperId } from "../ids.ts";
-import type { JobEvent } from "../jobs/jobEvents.ts";
 import type { Language } from "../languages.ts";
-import { advance, failJob, lockJob } from "./runner.ts";
+import { advance, failJob, leaveOutLanguage, lockJob, skipStepRow } from "./runner.ts";
 
 export interface JobView {
   id: string;
@@ -23,8 +23,6 @@ export interface JobView {
   articleId?: string;
   error?: { code: string; message: string };
 }
-
-const SETTLED = ["done", "failed", "cancelled"];
 
 /** The job id if the principal may see the job; not_found otherwise. */
 export async function findVisibleJob(db: Database, principal: Principal, id: string): Promise<string> {
@@ -45,7 +43,7 @@ export async function jobView(db: Database, principal: Principal, id: string): P
     where: { id: jobId },
     include: { steps: { orderBy: { position: "asc" } } },
   });
-  const finished = SETTLED.includes(job.status);
+  const finished = SETTLED_JOB_STATUSES.includes(job.status);
   const current = job.steps[job.stepIndex];
   return {
     id: upperId(job.id),
@@ -65,7 +63,7 @@ export async function jobView(db: Database, principal: Principal, id: string): P
 async function lockPaused(sql: Parameters<typeof lockJob>[0], jobId: string, stepId: string) {
   const locked = await lockJob(sql, jobId);
   if (!locked) throw new DomainError("not_found", "No such job.");
-  if (SETTLED.includes(locked.job.status)) throw new DomainError("job_settled", `The job is ${locked.job.status}.`);
+  if (SETTLED_JOB_STATUSES.includes(locked.job.status)) throw new DomainError("job_settled", `The job is ${locked.job.status}.`);
   if (locked.job.status !== "paused") throw new DomainError("job_not_paused", `The job is ${locked.job.status}, not paused.`);
   const failed = locked.steps.find((s) => s.status === "failed");
   if (!failed || failed.step_id !== stepId) {
@@ -104,29 +102,11 @@ export async function skipStep(db: Database, boss: Boss, principal: Principal, i
     }
     const who = principal.kind === "person" ? principal.personName : principal.name;
     const summary = `Skipped by ${who}.`;
-    await sql.query(
-      `UPDATE job_step SET status = 'done', skipped = true, summary = $3, error = NULL WHERE job_id = $1 AND step_id = $2`,
-      [jobId, stepId, summary],
-    );
     await sql.query(`UPDATE job SET paused_at = NULL WHERE id = $1`, [jobId]);
-    failed.status = "done";
-    const events: JobEvent[] = [{ kind: "step", stepId, status: "done", summary, ms: 0, details: [] }];
+    const events = [await skipStepRow(sql, jobId, failed, summary)];
     // Skipping a language's write or read-back leaves the language out; skipping its SEO keeps it.
     const language = /^(write|qa)-(.+)$/.exec(stepId)?.[2] as Language | undefined;
-    if (language) {
-      job.state = { ...job.state, languages: { ...job.state.languages, [language]: { dropped: summary } } };
-      await sql.query(`UPDATE job SET state = $2 WHERE id = $1`, [jobId, JSON.stringify(job.state)]);
-      for (const step of steps) {
-        if (step.status !== "todo" || !step.step_id.endsWith(`-${language}`)) continue;
-        await sql.query(`UPDATE job_step SET status = 'done', skipped = true, summary = $3 WHERE job_id = $1 AND step_id = $2`, [
-          jobId,
-          step.step_id,
-          summary,
-        ]);
-        step.status = "done";
-        events.push({ kind: "step", stepId: step.step_id, status: "done", summary, ms: 0, details: [] });
-      }
-    }
+    if (language) events.push(...(await leaveOutLanguage(sql, job, steps, language, summary)));
     await advance(sql, boss, job, steps, events);
   });
   boss.wake();

@@ -3,6 +3,7 @@
 // queued step) in one transaction. A step that fails pauses the job; a step whose worker died is
 // run again by pg-boss, and the attempt counter tells a stale finish from the current one.
 import { type Boss, queuePauseTimeout, queueStep } from "../../jobs/boss.ts";
+import { SETTLED_JOB_STATUSES } from "../articles/articleTerms.ts";
 import { capture, release } from "../credits/holds.ts";
 import type { Database } from "../db/database.ts";
 import { type Sql, withTransaction } from "../db/transaction.ts";
@@ -93,18 +94,32 @@ const stepEvent = (
   details,
 });
 
-/** Language steps of `code` not yet run are skipped with the reason; returns their events. */
-async function dropLanguage(sql: Sql, jobId: string, steps: StepRow[], code: Language, reason: string): Promise<JobEvent[]> {
+/** Marks a step done without running it, with the summary saying why; returns its event. */
+export async function skipStepRow(sql: Sql, jobId: string, step: StepRow, summary: string): Promise<JobEvent> {
+  await sql.query(
+    `UPDATE job_step SET status = 'done', skipped = true, summary = $3, error = NULL WHERE job_id = $1 AND step_id = $2`,
+    [jobId, step.step_id, summary],
+  );
+  step.status = "done";
+  return stepEvent(step.step_id, "done", summary);
+}
+
+/**
+ * Leaves a language out of the job: marked dropped in its state (no version is made and its
+ * credit is released when the job finishes), and its steps still to do skipped with `summary`.
+ */
+export async function leaveOutLanguage(
+  sql: Sql,
+  job: JobRow,
+  steps: StepRow[],
+  code: Language,
+  summary: string,
+): Promise<JobEvent[]> {
+  job.state = { ...job.state, languages: { ...job.state.languages, [code]: { dropped: summary } } };
+  await sql.query(`UPDATE job SET state = $2 WHERE id = $1`, [job.id, JSON.stringify(job.state)]);
   const events: JobEvent[] = [];
   for (const step of steps) {
-    if (step.status !== "todo" || !step.step_id.endsWith(`-${code}`)) continue;
-    await sql.query(`UPDATE job_step SET status = 'done', skipped = true, summary = $3 WHERE job_id = $1 AND step_id = $2`, [
-      jobId,
-      step.step_id,
-      `Skipped: ${reason}`,
-    ]);
-    step.status = "done";
-    events.push(stepEvent(step.step_id, "done", `Skipped: ${reason}`));
+    if (step.status === "todo" && step.step_id.endsWith(`-${code}`)) events.push(await skipStepRow(sql, job.id, step, summary));
   }
   return events;
 }
@@ -157,7 +172,7 @@ async function finish(sql: Sql, job: JobRow, steps: StepRow[], events: JobEvent[
  */
 export async function failJob(sql: Sql, jobId: string, code: JobErrorCode, message: string): Promise<boolean> {
   const locked = await lockJob(sql, jobId);
-  if (!locked || ["done", "failed", "cancelled"].includes(locked.job.status)) return false;
+  if (!locked || SETTLED_JOB_STATUSES.includes(locked.job.status)) return false;
   const { job } = locked;
   const owner = { workspaceId: job.workspace_id, credentialId: job.credential_id };
   await release(sql, owner, job.state.holdId, job.credits_held, code === "cancelled" ? "cancelled" : `failed: ${code}`);
@@ -257,9 +272,6 @@ async function finishStep(
     const { job, steps } = locked;
     if (result) {
       const state = { ...job.state, ...result.state };
-      if (result.dropLanguage) {
-        state.languages = { ...state.languages, [result.dropLanguage]: { dropped: result.summary } };
-      }
       job.state = state;
       await sql.query(`UPDATE job SET state = $2 WHERE id = $1`, [jobId, JSON.stringify(state)]);
       await sql.query(
@@ -269,8 +281,7 @@ async function finishStep(
       );
       step.status = "done";
       const events: JobEvent[] = [stepEvent(stepId, "done", result.summary, ms, result.details)];
-      if (result.dropLanguage)
-        events.push(...(await dropLanguage(sql, jobId, steps, result.dropLanguage, result.summary.replace(/^Skipped: /, ""))));
+      if (result.dropLanguage) events.push(...(await leaveOutLanguage(sql, job, steps, result.dropLanguage, result.summary)));
       await advance(sql, boss, job, steps, events);
       return;
     }
@@ -334,20 +345,12 @@ export async function expirePause(db: Database, boss: Boss, jobId: string, pause
     const step = locked?.steps.find((s) => s.status === "failed");
     const language = step ? (/^(?:write|seo|qa)-(.+)$/.exec(step.step_id)?.[1] as Language | undefined) : undefined;
     if (locked && step && language) {
-      const reason = `left out: ${step.step_id} failed and nobody steered the job in time`;
+      const summary = `Skipped: left out: ${step.step_id} failed and nobody steered the job in time.`;
       const { job, steps } = locked;
-      await sql.query(`UPDATE job_step SET status = 'done', skipped = true, summary = $3 WHERE job_id = $1 AND step_id = $2`, [
-        jobId,
-        step.step_id,
-        `Skipped: ${reason}.`,
-      ]);
-      step.status = "done";
-      const seoOnly = step.step_id.startsWith("seo-");
+      await sql.query(`UPDATE job SET paused_at = NULL WHERE id = $1`, [jobId]);
+      const events = [await skipStepRow(sql, jobId, step, summary)];
       // A version without SEO fields is still a version; without its text or read-back it is not.
-      if (!seoOnly) job.state = { ...job.state, languages: { ...job.state.languages, [language]: { dropped: reason } } };
-      await sql.query(`UPDATE job SET state = $2, paused_at = NULL WHERE id = $1`, [jobId, JSON.stringify(job.state)]);
-      const events: JobEvent[] = [stepEvent(step.step_id, "done", `Skipped: ${reason}.`)];
-      if (!seoOnly) events.push(...(await dropLanguage(sql, jobId, steps, language, reason)));
+      if (!step.step_id.startsWith("seo-")) events.push(...(await leaveOutLanguage(sql, job, steps, language, summary)));
       await advance(sql, boss, job, steps, events);
       return;
     }

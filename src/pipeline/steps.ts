@@ -22,7 +22,7 @@ import type { Draft, QualityCheck, SeoFields } from "../writing/types.ts";
 import { WritingFailure } from "../writing/types.ts";
 import { draftWords } from "../writing/units.ts";
 import type { ArticleMaterial } from "./articleMaterial.ts";
-import { loadArticleMaterial, saveArticleDraft } from "./articleMaterial.ts";
+import { loadArticleMaterial, loadDraft, saveArticleDraft } from "./articleMaterial.ts";
 import type { PipelineDeps } from "./pipelineDeps.ts";
 import { siteVoice, writingBrief } from "./voice.ts";
 
@@ -166,9 +166,9 @@ async function write(ctx: StepContext): Promise<StepResult> {
 }
 
 async function seo(ctx: StepContext): Promise<StepResult> {
-  const m = await loadArticleMaterial(ctx.db, ctx.job.articleId);
+  const draft = await loadDraft(ctx.db, ctx.job.articleId);
   const site = ctx.job.siteId ? await ctx.db.prisma.site.findUnique({ where: { id: ctx.job.siteId } }) : null;
-  const fields = seoFields({ draft: m.draft, brief: writingBrief(ctx.brief), ...(site ? { siteName: site.siteName } : {}) });
+  const fields = seoFields({ draft, brief: writingBrief(ctx.brief), ...(site ? { siteName: site.siteName } : {}) });
   await ctx.db.prisma.article.update({ where: { id: ctx.job.articleId }, data: { seo: fields as object } });
   return {
     summary: `Meta title of ${[...fields.metaTitle].length} characters, slug “${fields.slug}”.`,
@@ -215,8 +215,12 @@ async function illustrate(ctx: StepContext): Promise<StepResult> {
     },
     ctx.signal,
   );
-  await ctx.db.prisma.illustration.updateMany({ where: { articleId: ctx.job.articleId }, data: { current: false } });
-  await ctx.db.prisma.illustration.create({
+  // One current picture: the old one stops being current in the transaction that adds the new.
+  const unsetCurrent = ctx.db.prisma.illustration.updateMany({
+    where: { articleId: ctx.job.articleId },
+    data: { current: false },
+  });
+  const add = ctx.db.prisma.illustration.create({
     data: {
       articleId: ctx.job.articleId,
       status: "ready",
@@ -230,6 +234,7 @@ async function illustrate(ctx: StepContext): Promise<StepResult> {
       model: picture.model,
     },
   });
+  await ctx.db.prisma.$transaction([unsetCurrent, add]);
   return {
     summary: `Made a ${picture.width}×${picture.height} ${picture.styleLabel} picture.`,
     details: [{ tag: "alt", text: picture.altText }],

@@ -21,11 +21,17 @@ export function writingBrief(brief: Brief): WritingBrief {
   };
 }
 
-/** The brief's brand, else the site's first brand, else a plain voice under the article's brand name. */
-export async function siteVoice(db: Database, brief: Brief, articleId: string): Promise<SiteVoice> {
-  const brand =
+/** The voice a brief is written in: its own brand, else its site's first brand. */
+export async function voiceBrand(db: Database, brief: Pick<Brief, "brandId" | "siteId">) {
+  return (
     (brief.brandId ? await db.prisma.brand.findUnique({ where: { id: brief.brandId } }) : null) ??
-    (brief.siteId ? await db.prisma.brand.findFirst({ where: { siteId: brief.siteId }, orderBy: { createdAt: "asc" } }) : null);
+    (brief.siteId ? await db.prisma.brand.findFirst({ where: { siteId: brief.siteId }, orderBy: { createdAt: "asc" } }) : null)
+  );
+}
+
+/** The brief's voice (see voiceBrand), else a plain voice under the article's brand name. */
+export async function siteVoice(db: Database, brief: Brief, articleId: string): Promise<SiteVoice> {
+  const brand = await voiceBrand(db, brief);
   if (brand) {
     return {
       name: brand.name,

@@ -10,6 +10,12 @@ export interface SourceContribution {
   soleForClaims: number;
 }
 
+/** The Source's `contributed` sentence, from how many of the claims it carries and carries alone. */
+export function contributedSentence(carried: number, total: number, sole: number): string {
+  if (carried === 0) return "Carries none of the article's claims.";
+  return `Carries ${carried} of ${total} claim${total === 1 ? "" : "s"}${sole > 0 ? `, ${sole} of them alone` : ""}.`;
+}
+
 export function contributions(
   sources: readonly GroupedSource[],
   claims: readonly CheckedClaim[],
@@ -18,12 +24,7 @@ export function contributions(
   for (const source of sources) {
     const carried = claims.filter((c) => c.sourceKeys.includes(source.key));
     const sole = carried.filter((c) => c.sourceKeys.length === 1).length;
-    const n = carried.length;
-    const contributed =
-      n === 0
-        ? "Carries none of the article's claims."
-        : `Carries ${n} of ${claims.length} claim${claims.length === 1 ? "" : "s"}${sole > 0 ? `, ${sole} of them alone` : ""}.`;
-    out.set(source.key, { contributed, soleForClaims: sole });
+    out.set(source.key, { contributed: contributedSentence(carried.length, claims.length, sole), soleForClaims: sole });
   }
   return out;
 }
