@@ -1,30 +1,52 @@
-// `npm run eval:sourcing`: the sourcing engine on the test web (test/web), scored against its
-// ground truth. Prints grouping precision/recall/F1 (pairwise) and claim-state accuracy; with
-// --verbose also every claim the engine got wrong and the origin groups it made.
-import { evaluateSourcing } from "../test/web/evaluate.ts";
+// `npm run eval:sourcing`: the sourcing engine on the three story sets (test/web, and the
+// development and held-out halves of test/corpus), each story checked on its own pages as an
+// article job would. Prints, per set, pairwise origin grouping, claim-state accuracy and the
+// confusion matrix (truth × engine). `--verbose` lists the claims the engine got wrong, for the
+// test web and the development set only: the held-out set is scored, never shown.
+// `--set development` (or test-web, heldout) scores one set.
+import { OUTCOMES, type ScoredSet, type SetSummary, STATES, scoreSet } from "../test/corpus/scoring.ts";
 
-const verbose = process.argv.includes("--verbose");
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const args = process.argv.slice(2);
+const verbose = args.includes("--verbose");
+const only = args.includes("--set") ? (args[args.indexOf("--set") + 1] as ScoredSet) : undefined;
+const sets: ScoredSet[] = only ? [only] : ["test-web", "development", "heldout"];
 
-const result = await evaluateSourcing();
-console.log(`Pages read: ${result.pages}${result.unread.length ? ` (${result.unread.length} unread)` : ""}`);
-for (const u of result.unread) console.log(`  unread ${u.url}: ${u.reason}`);
-const g = result.grouping;
-console.log(
-  `Origin grouping (pairwise): precision ${g.precision.toFixed(3)}  recall ${g.recall.toFixed(3)}  F1 ${g.f1.toFixed(3)}` +
-    `  (truth pairs ${g.pairs.truth}, engine pairs ${g.pairs.engine}, shared ${g.pairs.both})`,
-);
-const c = result.claims;
-console.log(`Claim states: ${c.correct} of ${c.total} right, accuracy ${c.accuracy.toFixed(3)}`);
-for (const [state, s] of Object.entries(c.byState))
-  console.log(`  ${state.padEnd(13)} ${s.correct}/${s.total}  ${pct(s.correct / s.total)}`);
-if (verbose) {
-  console.log("\nWrong or unmatched claims:");
-  for (const o of result.outcomes.filter((x) => !x.correct)) {
-    console.log(`  [${o.truth.id}] want ${o.truth.state}, got ${o.found?.state ?? "no match"}: ${o.truth.text}`);
-    if (o.found)
-      console.log(`      engine: "${o.found.text}" (${o.found.sourceKeys.length} sources, ${o.found.originCount} origins)`);
+const f3 = (x: number) => x.toFixed(3);
+
+function printSummary(name: string, s: SetSummary): void {
+  console.log(`\n== ${name}: ${s.stories} stories, ${s.pages} pages, ${s.claims} claims`);
+  if (s.stories === 0) return;
+  const g = s.grouping;
+  console.log(`Origin grouping (pairwise): precision ${f3(g.precision)}  recall ${f3(g.recall)}  F1 ${f3(g.f1)}`);
+  console.log(`Claim states: ${s.correct} of ${s.claims} right, accuracy ${f3(s.accuracy)}`);
+  const fc = s.falseCorroboration;
+  console.log(`Parallel or disputed shown as corroborated: ${fc.count} of ${fc.of} (${f3(fc.rate)})`);
+  console.log(`Claims found: ${s.found.count} of ${s.claims} (${f3(s.found.rate)})`);
+  const width = 14;
+  console.log(`${"truth \\ engine".padEnd(width + 6)}${OUTCOMES.map((o) => o.padStart(width)).join("")}`);
+  for (const state of STATES) {
+    const row = s.confusion[state];
+    const total = OUTCOMES.reduce((n, o) => n + row[o], 0);
+    console.log(`${`${state} (${total})`.padEnd(width + 6)}${OUTCOMES.map((o) => String(row[o]).padStart(width)).join("")}`);
   }
-  console.log("\nEngine origin groups:");
-  for (const group of result.groups) console.log(`  ${group.join("  ")}`);
+}
+
+for (const set of sets) {
+  const { scores, summary } = await scoreSet(set);
+  printSummary(set, summary);
+  const unread = scores.flatMap((s) => s.unread);
+  if (unread.length > 0) console.log(`Unread pages: ${unread.length}`);
+  if (verbose && set !== "heldout") {
+    if (unread.length > 0) for (const u of unread) console.log(`  unread ${u}`);
+    console.log("Wrong or unmatched claims:");
+    for (const c of scores.flatMap((x) => x.claims).filter((x) => x.truth !== x.engine)) {
+      console.log(`  [${c.story}/${c.id}] want ${c.truth}, got ${c.engine}: ${c.text}`);
+      if (c.found) {
+        console.log(`      engine: "${c.found.text}" (${c.found.sourceKeys.length} sources, ${c.found.originCount} origins)`);
+        if (c.found.attributedTo) console.log(`      attributed to: ${c.found.attributedTo}`);
+        for (const m of c.found.mentions)
+          console.log(`        ${m.sourceKey} [${m.attributedTo ?? "own"}] ${m.text.slice(0, 110)}`);
+      }
+    }
+  }
 }

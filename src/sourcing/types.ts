@@ -90,8 +90,9 @@ export interface CheckedClaim {
   originCount: number;
   /** Keys of the sources that carry it. */
   sourceKeys: string[];
-  /** How each carrier words it: the sentences the claim was recognised in (third-party text). */
-  mentions: { sourceKey: string; text: string }[];
+  /** How each carrier words it: the sentences the claim was recognised in (third-party text), and
+   * who the sentence rests it on when it attributes it (a party, a document's issuer, an outlet). */
+  mentions: { sourceKey: string; text: string; attributedTo?: string }[];
   /** For a disputed claim: the differing statements and which sources say each. */
   variants?: { text: string; sourceKeys: string[] }[];
   /** For a parallel claim: the single party every carrier attributes it to. */

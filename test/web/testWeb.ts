@@ -122,38 +122,38 @@ export function truthUrl(url: string): string {
 }
 
 /** Host names served: the folders under sites/. */
-export function siteHosts(): string[] {
-  return readdirSync(sitesRoot, { withFileTypes: true })
+export function siteHosts(root = sitesRoot): string[] {
+  return readdirSync(root, { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => d.name)
     .sort();
 }
 
 /** Every file of the test web with the truth URL it is served at. */
-export function siteFiles(): { host: string; urlPath: string; file: string; url: string }[] {
+export function siteFiles(root = sitesRoot): { host: string; urlPath: string; file: string; url: string }[] {
   const out: { host: string; urlPath: string; file: string; url: string }[] = [];
-  for (const host of siteHosts()) {
+  for (const host of siteHosts(root)) {
     const walk = (dir: string) => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
         const full = path.join(dir, entry.name);
         if (entry.isDirectory()) walk(full);
         else {
-          const rel = path.relative(path.join(sitesRoot, host), full).split(path.sep).join("/");
+          const rel = path.relative(path.join(root, host), full).split(path.sep).join("/");
           const urlPath =
             rel === "index.html" ? "/" : rel.endsWith("/index.html") ? `/${rel.slice(0, -"index.html".length)}` : `/${rel}`;
           out.push({ host, urlPath, file: full, url: `http://${host}${urlPath}` });
         }
       }
     };
-    walk(path.join(sitesRoot, host));
+    walk(path.join(root, host));
   }
   return out;
 }
 
 /** The file a truth URL is served from, or undefined when there is none. */
-export function fileForUrl(url: string): string | undefined {
+export function fileForUrl(url: string, root = sitesRoot): string | undefined {
   const u = new URL(url);
-  const resolved = resolvePath(u.hostname.toLowerCase(), u.pathname);
+  const resolved = resolvePath(u.hostname.toLowerCase(), u.pathname, root);
   if (!resolved) return undefined;
   try {
     return statSync(resolved).isFile() ? resolved : undefined;
@@ -162,7 +162,7 @@ export function fileForUrl(url: string): string | undefined {
   }
 }
 
-function resolvePath(host: string, urlPath: string): string | undefined {
+function resolvePath(host: string, urlPath: string, root: string): string | undefined {
   if (!/^[a-z0-9.-]+$/.test(host)) return undefined;
   let decoded: string;
   try {
@@ -172,7 +172,7 @@ function resolvePath(host: string, urlPath: string): string | undefined {
   }
   if (!decoded.startsWith("/") || decoded.includes("\0") || decoded.split("/").includes("..")) return undefined;
   const rel = decoded.endsWith("/") ? `${decoded}index.html` : decoded;
-  const hostRoot = path.join(sitesRoot, host);
+  const hostRoot = path.join(root, host);
   const full = path.join(hostRoot, rel);
   if (!full.startsWith(hostRoot + path.sep)) return undefined;
   return full;
@@ -183,9 +183,13 @@ function escapeRegExp(s: string): string {
 }
 
 export async function startTestWeb(): Promise<TestWeb> {
-  const hosts = siteHosts();
+  return startSites(sitesRoot, loadTruth());
+}
+
+/** Serves the pages under `root` (<host>/<path>) on 127.0.0.1, as startTestWeb does for the test web. */
+export async function startSites<T = Truth>(root: string, truth: T): Promise<Omit<TestWeb, "truth"> & { truth: T }> {
+  const hosts = siteHosts(root);
   const hostSet = new Set(hosts);
-  const truth = loadTruth();
   let port = 0;
   // Absolute links between pages of the test web name hosts without a port; served pages carry the
   // port, so canonical URLs, citations and "originally published" links point at what is served.
@@ -205,7 +209,7 @@ export async function startTestWeb(): Promise<TestWeb> {
       const host = (req.headers.host ?? "").replace(/:\d+$/, "").toLowerCase();
       if (!hostSet.has(host)) return send(404, "Unknown host");
       const target = new URL(req.url ?? "/", "http://x");
-      const file = resolvePath(host, target.pathname);
+      const file = resolvePath(host, target.pathname, root);
       if (!file) return send(404, "Not Found");
       let info: Awaited<ReturnType<typeof stat>>;
       try {

@@ -10,18 +10,22 @@
 // Candidate pairs come from an index of distinctive facts (numbers, dates, names, quotations), so
 // the work grows with the mentions that share a fact, not with the square of all mentions.
 
-import { registrableDomain } from "../group/originGroups.ts";
 import { UnionFind } from "../group/unionFind.ts";
 import type { CheckedClaim, ClaimState, GroupedSource } from "../types.ts";
+import { attributeSentences } from "./attribution.ts";
+import { claimState } from "./claimStates.ts";
 import { isCheckable, type SentenceFacts, sentenceFacts, stem } from "./facts.ts";
 import { splitSentences } from "./sentences.ts";
+
+/** A statement whose issuer the page does not name: it rests on "the statement" of whoever the story is about. */
+const DOCUMENT_PARTY = "officials";
 
 interface Mention {
   source: number;
   text: string;
   language: string;
   facts: SentenceFacts;
-  /** Who the statement rests on: the sentence's own attribution, else the page's only statement credit. */
+  /** Who the sentence rests its statement on (attribution.ts); undefined for the page's own account. */
   party?: string;
 }
 
@@ -147,41 +151,44 @@ export function relate(
   return "none";
 }
 
-function normaliseParty(party: string): string {
-  return party
-    .toLowerCase()
-    .replace(/^(the|a|an|der|die|das|le|la|les|el|los|las)\s+/, "")
-    .replace(/\s+(inc|ltd|plc|gmbh|ag|sa|llc|group|co)\.?$/, "")
-    .trim();
-}
-
-function sameParty(a: string, b: string): boolean {
-  const x = normaliseParty(a);
-  const y = normaliseParty(b);
-  return x === y || (x.length >= 4 && y.includes(x)) || (y.length >= 4 && x.includes(y));
+/** The party a page credits its statements to, for a sentence that names only "the release". */
+function pageParty(source: GroupedSource): string | undefined {
+  return source.page.attributions.find((a) => a.kind === "statement")?.party;
 }
 
 export function collectMentions(sources: readonly GroupedSource[]): Mention[] {
   const mentions: Mention[] = [];
   sources.forEach((source, index) => {
     const language = source.page.language ?? "en";
-    const statements = [
-      ...new Set(source.page.attributions.filter((a) => a.kind === "statement").map((a) => a.party.toLowerCase())),
-    ];
-    const pageParty = statements.length === 1 ? statements[0] : undefined;
+    const paragraphs = source.page.text.split(/\n\s*\n/).map((p) => splitSentences(p, language));
+    const factsOf = new Map<string, SentenceFacts>();
+    const facts = (sentence: string) => {
+      let f = factsOf.get(sentence);
+      if (!f) {
+        f = sentenceFacts(sentence, language);
+        factsOf.set(sentence, f);
+      }
+      return f;
+    };
+    const attributions = attributeSentences(paragraphs, language, (s) => isCheckable(facts(s)));
     const seen = new Set<string>();
     let count = 0;
-    for (const text of splitSentences(source.page.text, language)) {
-      if (count >= MAX_MENTIONS_PER_SOURCE) break;
+    let lastParty: string | undefined;
+    paragraphs.flat().forEach((text, i) => {
+      const attribution = attributions[i];
+      if (attribution?.party && !attribution.carried) lastParty = attribution.party;
+      if (count >= MAX_MENTIONS_PER_SOURCE) return;
       const key = text.toLowerCase();
-      if (seen.has(key)) continue;
+      if (seen.has(key)) return;
       seen.add(key);
-      const facts = sentenceFacts(text, language);
-      if (!isCheckable(facts)) continue;
-      const party = facts.attributedTo ?? pageParty;
-      mentions.push({ source: index, text, language, facts, ...(party ? { party } : {}) });
+      const f = facts(text);
+      if (!isCheckable(f)) return;
+      // "The release says": the issuer the page names for its statements, else the last party it named.
+      // "The release says", "she said": the party the page named last, else the issuer it credits.
+      const party = attribution ? attribution.party || lastParty || pageParty(source) || DOCUMENT_PARTY : undefined;
+      mentions.push({ source: index, text, language, facts: f, ...(party ? { party } : {}) });
       count++;
-    }
+    });
   });
   return mentions;
 }
@@ -207,12 +214,6 @@ function postings(mentions: readonly Mention[], weight: Weights): Map<string, nu
     }
   });
   return index;
-}
-
-function outletNames(source: GroupedSource): string[] {
-  const names = [source.origin, source.domain, source.domain.split(".")[0] ?? ""];
-  if (source.page.siteName) names.push(source.page.siteName);
-  return names.filter((n) => n.length >= 3);
 }
 
 /** Inverse document frequency of each stem over the mentions. */
@@ -305,19 +306,36 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
       const sy = (sources[(mentions[y] as Mention).source] as GroupedSource).score;
       return sy - sx || x - y;
     })[0] as number;
-    const state = stateOf(members, carriers, mentions, sources, disputedWith.has(id));
+    const state = disputedWith.has(id)
+      ? {
+          ...claimState(
+            carriers,
+            members.map((m) => mentions[m] as Mention),
+            sources,
+          ),
+          state: "disputed" as ClaimState,
+        }
+      : claimState(
+          carriers,
+          members.map((m) => mentions[m] as Mention),
+          sources,
+        );
     const claim: CheckedClaim = {
       key: `c${id}`,
       text: (mentions[lead] as Mention).text,
       state: state.state,
       originCount: state.originCount,
       sourceKeys: carriers.map((c) => (sources[c] as GroupedSource).key),
-      mentions: members.map((m) => ({
-        sourceKey: (sources[(mentions[m] as Mention).source] as GroupedSource).key,
-        text: (mentions[m] as Mention).text,
-      })),
+      mentions: members.map((m) => {
+        const mention = mentions[m] as Mention;
+        return {
+          sourceKey: (sources[mention.source] as GroupedSource).key,
+          text: mention.text,
+          ...(mention.party ? { attributedTo: mention.party } : {}),
+        };
+      }),
     };
-    if (state.attributedTo) claim.attributedTo = state.attributedTo;
+    if (state.attributedTo && state.state === "parallel") claim.attributedTo = state.attributedTo;
     return claim;
   });
   for (const [id, others] of disputedWith) {
@@ -333,94 +351,4 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
     claim.variants = [...within, ...between];
   }
   return claims;
-}
-
-function stateOf(
-  members: number[],
-  carriers: number[],
-  mentions: readonly Mention[],
-  sources: readonly GroupedSource[],
-  disputed: boolean,
-): { state: ClaimState; originCount: number; attributedTo?: string } {
-  const origins = [...new Set(carriers.map((c) => (sources[c] as GroupedSource).originId))];
-  // Citations between carriers ("according to <outlet>") join their origins for this claim. A
-  // carrier that is the party's own channel (its newsroom, a government site) is not relaying an
-  // outlet: citing it is resting on its word, which makes a claim parallel, not circular.
-  const originIndex = new Map(origins.map((o, i) => [o, i]));
-  const uf = new UnionFind(origins.length);
-  for (const m of members) {
-    const mention = mentions[m] as Mention;
-    if (!mention.party) continue;
-    const from = originIndex.get((sources[mention.source] as GroupedSource).originId) as number;
-    for (const c of carriers) {
-      if (c === mention.source) continue;
-      const cited = sources[c] as GroupedSource;
-      if (cited.official) continue;
-      if (outletNames(cited).some((name) => sameParty(name, mention.party as string))) {
-        uf.union(from, originIndex.get(cited.originId) as number);
-      }
-    }
-  }
-  // A carrier whose article links to another carrier's outlet took the story from there.
-  for (const c of carriers) {
-    const citing = sources[c] as GroupedSource;
-    for (const other of carriers) {
-      const cited = sources[other] as GroupedSource;
-      if (other === c || cited.official || cited.originId === citing.originId) continue;
-      if (citing.page.links.some((link) => registrableDomain(link) === cited.domain)) {
-        uf.union(originIndex.get(citing.originId) as number, originIndex.get(cited.originId) as number);
-      }
-    }
-  }
-  const effective = new Set(origins.map((_, i) => uf.find(i))).size;
-  if (disputed) return { state: "disputed", originCount: effective };
-  if (effective >= 2) {
-    const party = commonParty(members, mentions, sources);
-    if (party) return { state: "parallel", originCount: effective, attributedTo: party };
-    return { state: "corroborated", originCount: effective };
-  }
-  const relayed =
-    origins.length > 1 ||
-    carriers.filter((c) => {
-      const relation = (sources[c] as GroupedSource).relation;
-      return relation !== undefined && relation.kind !== "sameDomain";
-    }).length >= 1;
-  if (carriers.length >= 2 && relayed) return { state: "circular", originCount: 1 };
-  return { state: "singleSource", originCount: 1 };
-}
-
-/** "The company" stands for whichever company the story is about. */
-const isGeneric = (party: string) => party === "the company";
-
-/**
- * The one party every carrier rests the claim on, when there is one (a release, a spokesperson).
- * A carrier rests it on the party its sentence names; with none named there, on any party the
- * page credits a statement to; a body's own page states its own word.
- */
-function commonParty(members: number[], mentions: readonly Mention[], sources: readonly GroupedSource[]): string | undefined {
-  const candidates = new Map<number, string[]>();
-  for (const m of members) {
-    const mention = mentions[m] as Mention;
-    const source = sources[mention.source] as GroupedSource;
-    const list = candidates.get(mention.source) ?? [];
-    if (mention.facts.attributedTo) list.push(mention.facts.attributedTo);
-    else {
-      for (const a of source.page.attributions) if (a.kind === "statement") list.push(a.party.toLowerCase());
-      if (source.official) list.push((source.page.siteName ?? source.origin).toLowerCase());
-    }
-    candidates.set(mention.source, list);
-  }
-  const all = [...candidates.values()];
-  if (all.some((list) => list.length === 0)) return undefined;
-  const named = [...new Set(all.flat().filter((p) => !isGeneric(p)))];
-  for (const party of named) {
-    if (all.every((list) => list.some((p) => isGeneric(p) || sameParty(p, party)))) return displayParty(party, sources);
-  }
-  return all.every((list) => list.some(isGeneric)) ? "the company" : undefined;
-}
-
-/** The party as an official source spells it, when one is its own channel. */
-function displayParty(party: string, sources: readonly GroupedSource[]): string {
-  const own = sources.find((s) => s.official && sameParty((s.page.siteName ?? s.origin).toLowerCase(), party));
-  return own ? (own.page.siteName ?? own.origin) : party;
 }

@@ -1,0 +1,336 @@
+// Who each sentence of a page says its statement comes from: the page's own reporting, a party
+// (named, by role, or by a spokesperson), a party's document (a release, a report), or another
+// outlet (told apart from a party later, against the story's outlets). Read per sentence from
+// the cues newsrooms use in the languages we read ("according to", "X said", "laut", "selon",
+// "según", "secondo", "według", "によると", "…と発表した"), then carried to the sentences that
+// continue a statement: a framing sentence ("In a statement on Tuesday, the ministry set out its
+// plan."), reported speech (Konjunktiv I, "would"), a quotation running on, or a sentence that
+// refers back to the document ("The release says …"). Page text is data; it is only matched.
+
+import { type Party, toParty } from "./parties.ts";
+
+export interface SentenceAttribution {
+  /** A pronoun speaks ("she said"): the party is whoever the page named last. */
+  pronoun?: boolean;
+  /** The party as written ("the authority", "Maria Lopez, a spokeswoman for the port authority"). */
+  party: string;
+  /** The sentence names a document (release, statement, report) rather than a speaker. */
+  document: boolean;
+  /** The sentence introduces statements without stating a fact of its own, or ends with a colon. */
+  frame: boolean;
+  /** Carried from an earlier sentence rather than read in this one. */
+  carried: boolean;
+}
+
+const B = String.raw`(?<![\p{L}\p{N}])`;
+const E = String.raw`(?![\p{L}\p{N}])`;
+const rx = (s: string, flags = "u") => new RegExp(s, flags);
+
+/** Cues after which the party follows: "according to X", "laut X", "selon X". */
+const BEFORE_PARTY = rx(
+  `${B}(?:according to|as (?:announced|stated|reported|confirmed) by|quoted by|citing|laut|gemäß|nach (?:Angaben|Auskunft|Darstellung|Informationen|Schätzungen|Berechnungen) (?:von|vom|der|des|dem)|selon|d['’]après|de source|según|de acuerdo con|conforme a|a decir de|secondo|stando a|a detta (?:di|del|della|dei)|come (?:riferito|comunicato|annunciato) (?:da|dal|dalla|dai)|według|zdaniem|jak (?:podał[aoy]?|poinformował[aoy]?|przekazał[aoy]?|podają|informuje|przekazuje|wynika z)|cytowan[yaie] przez)${E}`,
+  "giu",
+);
+
+/** Cues before which the party stands: "X zufolge", "Xによると". */
+const AFTER_PARTY = rx(
+  `(?:${B}zufolge${E}|によると|によれば|の発表では|の発表によると|の調べでは|の説明では|の話では|によりますと)`,
+  "gu",
+);
+
+const SAY_EN =
+  "said|says|say|told|tells|announced|announces|stated|states|confirmed|confirms|added|adds|estimated|estimates|explained|explains|noted|notes|wrote|writes|claimed|claims|insisted|warned|revealed|disclosed|reported|reports|predicted|predicts|declared|acknowledged|admitted|argued|maintained|denied|denies|rejected|rejects|expects|expected|projected|forecast|calculated|described|insists|pointed out|set out|outlined|unveiled|published";
+const SAY_DE =
+  "sagte|sagt|sagten|erklärte|erklärt|erklärten|teilte|teilt|teilten|mitteilte|mitteilten|berichtete|berichtet|bestätigte|bestätigt|betonte|betont|kündigte|gab|gibt|bezifferte|beziffert|bezifferten|schätzte|schätzt|schrieb|schreibt|meldete|meldet|wies|dementierte|dementiert|räumte|sprach|hieß|heißt|bekräftigte|versicherte|ergänzte|fügte";
+const SAY_FR =
+  "a déclaré|a indiqué|a annoncé|a précisé|a expliqué|a affirmé|a assuré|a confirmé|a souligné|a fait savoir|a estimé|a chiffré|a démenti|a reconnu|a ajouté|a rapporté|a communiqué|a dit|ont déclaré|ont indiqué|ont annoncé|ont précisé|ont expliqué|ont affirmé|ont confirmé|ont fait savoir|ont estimé|ont démenti|ont ajouté|ont dit|indique|annonce|précise|explique|affirme|assure|confirme|souligne|estime|chiffre|dément|ajoute|rapporte|déclare|fait savoir|avait indiqué|avait annoncé";
+const SAY_ES =
+  "dijo|dice|informó|informa|señaló|señala|anunció|anuncia|indicó|indica|explicó|explica|afirmó|afirma|aseguró|asegura|confirmó|confirma|declaró|declara|precisó|precisa|detalló|detalla|sostuvo|sostiene|estimó|estima|cifró|cifra|desmintió|desmiente|negó|niega|reconoció|agregó|añadió|destacó|apuntó|comunicó|reportó|explicaron|informaron|señalaron|indicaron|dijeron|afirmaron|confirmaron";
+const SAY_IT =
+  "ha detto|ha dichiarato|ha annunciato|ha spiegato|ha fatto sapere|ha reso noto|ha comunicato|ha precisato|ha confermato|ha affermato|ha sottolineato|ha stimato|ha smentito|ha aggiunto|ha riferito|ha assicurato|ha ammesso|hanno detto|hanno dichiarato|hanno annunciato|hanno spiegato|hanno fatto sapere|hanno reso noto|hanno comunicato|hanno precisato|hanno confermato|hanno smentito|dice|dichiara|annuncia|spiega|precisa|conferma|afferma|stima|smentisce|riferisce|fa sapere|rende noto|aggiunge|sottolinea|assicura";
+const SAY_PL =
+  "powiedział|powiedziała|powiedzieli|poinformował|poinformowała|poinformowało|poinformowali|przekazał|przekazała|przekazało|przekazali|podał|podała|podało|podali|oświadczył|oświadczyła|oświadczyło|zapowiedział|zapowiedziała|potwierdził|potwierdziła|potwierdziło|wyjaśnił|wyjaśniła|dodał|dodała|zaznaczył|zaznaczyła|ocenił|oceniła|oszacował|oszacowała|oszacowało|zaprzeczył|zaprzeczyła|zaprzeczyło|zdementował|zdementowała|zdementowało|informuje|podaje|twierdzi|przekazuje|zapewnił|zapewniła|szacuje|szacują";
+const SAY = rx(`${B}(?:${[SAY_EN, SAY_DE, SAY_FR, SAY_ES, SAY_IT, SAY_PL].join("|")})${E}`, "giu");
+
+/** Japanese: "Xは…と発表した", "Xは…を明らかにした", "Xの広報担当者は…と話した". */
+const JA_SAY =
+  /^(?:[^、。]{0,12}、)?([^、。「」は]{1,24}?)(?:の(?:広報担当者|担当者|幹部|関係者|報道官|広報))?(?:は|が)[^。]*(?:と|を)(?:発表|明らかに|説明|述べ|話し|話した|公表|語っ|語った|示し|否定|認め|伝え|強調|指摘)/u;
+
+/** A document named in a sentence: the release, the statement, the report. */
+const DOCUMENT = rx(
+  `${B}(?:press release|news release|media release|release|statement|announcement|communiqué|filing|report|notice|figures|data|Pressemitteilung|Mitteilung|Erklärung|Stellungnahme|Bericht|Angaben|communiqué|rapport|déclaration|comunicado|nota de prensa|nota|informe|declaración|comunicato|nota|rapporto|dichiarazione|komunikat|oświadczenie|raport|dane|発表|資料|報告書)${E}`,
+  "iu",
+);
+
+/** A sentence that refers back to a document or party without naming it: "The release says", "It added", "Es". */
+const BACK_REFERENCE = rx(
+  `^(?:["“„«]|(?:it|they|he|she|es|er|sie|il|elle|ils|elles|él|ella|ellos|lui|lei|loro|on|ona|oni|同社は|同省は|同市は)${E}|(?:the|this|that|its|der|die|das|diese[rs]?|le|la|ce|cette|el|este|esta|il|questo|questa|ten|ta|to)\\s+(?:release|statement|announcement|document|report|company|firm|authority|ministry|council|club|operator|Mitteilung|Erklärung|Unternehmen|Behörde|Ministerium|Verein|communiqué|société|ministère|comunicado|empresa|ministerio|comunicato|nota|società|ministero|komunikat|spółka|ministerstwo)${E})`,
+  "iu",
+);
+
+/** Reported speech: German Konjunktiv I, "demnach" ("according to it") and "would" continue the statement of the sentence before. */
+const REPORTED_SPEECH = rx(
+  `${B}(?:sei|seien|habe|hätten|werde|würden|könne|solle|müsse|dürfe|liege|gebe|demnach|demzufolge|would|should|could|aurait|serait|pourrait|devrait|habría|sería|podría|avrebbe|sarebbe|potrebbe|miałby|miałaby|byłby|byłaby)${E}`,
+  "iu",
+);
+
+/** A pronoun speaking: "she said", "er sagte", "il a précisé": the party named last on the page. */
+const PRONOUN = /^(?:he|she|they|we|er|sie|wir|il|elle|ils|elles|nous|él|ella|ellos|ellas|lui|lei|loro|on|ona|oni|my)$/iu;
+
+/** Time words between a subject and its verb: "Alderbank Energy today announced", "Police now say". */
+const ADVERBS =
+  /^(?:today|now|also|yesterday|earlier|later|again|previously|meanwhile|separately|initially|originally|first|then|still|heute|gestern|auch|zudem|bereits|nun|jetzt|aujourd['’]hui|hier|aussi|également|hoy|ayer|también|ya|oggi|ieri|anche|già|dziś|dzisiaj|wczoraj|też|również|już|on|am|le|el|il|w|monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|poniedziałek|wtorek|środę|czwartek|piątek|sobotę|niedzielę)$/iu;
+
+/** A passive or a state, not a speaker: "was expected", "wurde gemeldet". */
+const AUXILIARY =
+  /(?:^|\s)(?:was|were|is|are|been|be|being|had|has|have|wird|wurde|wurden|ist|sind|war|est|été|était|fue|fueron|es|era|è|stato|stata|era|został|została|zostało|była|był)\s*$/iu;
+
+/** A title between an organisation and a person: "Alderbank boss Priya Nandakumar", "Acme's chief executive". */
+const TITLE =
+  /^(.+?)(?:['’]s)?\s+(?:boss|chief executive|chief|ceo|chairman|chairwoman|chair|president|director|head|spokes(?:wo)?man|spokesperson|manager|founder|owner|minister|mayor|secretary|commissioner|coach|Chef(?:in)?|Sprecher(?:in)?|Vorstand|Präsident(?:in)?|Bürgermeister(?:in)?|Minister(?:in)?|Leiter(?:in)?)\s+\p{Lu}/u;
+
+/** A title and affiliation: "a spokeswoman for the authority", "Sprecher der Stadt", "portavoz del ministerio". */
+const AFFILIATION = rx(
+  `${B}(?:spokes(?:wo)?man|spokesperson|representative|head|director|chief|manager|press officer|Sprecher(?:in)?|Pressesprecher(?:in)?|Leiter(?:in)?|Chef(?:in)?|porte-parole|directeur|directrice|responsable|portavoz|vocero|vocera|director|directora|portavoce|direttore|direttrice|responsabile|rzecznik|rzeczniczka|dyrektor|kierownik|prezes)(?:\\s+(?:of|for|at|with|from|des|der|von|vom|bei|de|du|de la|del|de los|de las|della|dello|delle|dei|degli|di|dal|dalla)\\s+|\\s+(?:de l|dell|d)['’])(.{2,80}?)(?=[,;.:)]|\\s+(?:said|says|told|sagte|erklärte|teilte|a|ha|dijo|informó|powiedział|powiedziała)${E}|$)`,
+  "iu",
+);
+
+/** "Alderbank spokeswoman Jane Doe", "the port authority's spokesman". */
+const PREFIXED_SPOKES = rx(`(.{2,60}?)['’]?s?\\s+(?:spokes(?:wo)?man|spokesperson)${E}`, "iu");
+
+const BOUNDARY = /[,;:.()«»"“”„]|\s(?:that|which|who|dass|que|qui|che|że|wo)\s/u;
+
+/** Words inside a party's name that are not names: "Ministry *of* Transport", "Stadt *der* …". */
+const CONNECTOR =
+  /^(?:of|for|and|&|the|de|del|de la|des|du|der|die|das|den|dem|von|vom|für|und|di|della|dello|delle|dei|degli|y|et|e|i|la|le|el|il|lo|los|las|les|a|an|its|l['’]\S*|d['’]\S*)$/iu;
+const ARTICLE =
+  /^(?:the|a|an|its|their|der|die|das|den|dem|des|ein|eine|einer|einem|le|la|les|un|une|el|los|las|il|lo|gli|uno|una)$/iu;
+
+/** Titles between a body and a person: "Alderbank boss Priya Nandakumar", "the club's head coach". */
+const TITLE_WORD =
+  /^(?:boss|chief|executive|ceo|chairman|chairwoman|president|director|head|manager|founder|owner|minister|mayor|secretary|commissioner|coach|general|deputy|spokes(?:wo)?man|spokesperson)$/iu;
+
+/** A word that can stand in a party's name: capitalised, an institution word, or a title. */
+function partyWord(word: string): boolean {
+  const bare = word.replace(/^[“"„«(]+|[”"»),.;:!?]+$/gu, "");
+  if (!bare) return false;
+  if (TITLE_WORD.test(bare.replace(/['’]s$/u, "")) || DOCUMENT.test(bare)) return true;
+  if (/^[\p{Lu}]/u.test(bare) || /^(?:l|d|dell|dall|all)['’]\p{L}/iu.test(bare)) return true;
+  return toParty(bare).roles.length > 0;
+}
+
+/** The noun phrase a cue is followed by: past a few descriptive words ("a statement released on
+ * Tuesday by"), then the run of name and institution words ("the Ministry of Transport"). */
+function phraseAfter(text: string, skip = 7): string {
+  const cut = text.search(BOUNDARY);
+  const words = (cut >= 0 ? text.slice(0, cut) : text).trim().split(/\s+/).filter(Boolean);
+  let i = 0;
+  while (
+    i < words.length &&
+    !(partyWord(words[i] as string) && !CALENDAR_WORD.test(words[i] as string) && !DOCUMENT.test(words[i] as string)) &&
+    (i < skip || ARTICLE.test(words[i] as string) || ADVERBS.test(words[i] as string))
+  )
+    i++;
+  const run: string[] = [];
+  for (; i < words.length && run.length < 8; i++) {
+    const w = words[i] as string;
+    if (partyWord(w) || (run.length > 0 && CONNECTOR.test(w))) run.push(w);
+    else break;
+  }
+  while (run.length > 0 && CONNECTOR.test(run[run.length - 1] as string)) run.pop();
+  return run.join(" ");
+}
+
+const CALENDAR_WORD =
+  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica)[,.]?$/iu;
+
+/** The party phrase that precedes a cue: the run of name and institution words ending the clause
+ * before it ("Vestfjord Line, the ship's operator," → both). Empty when the cue opens its clause
+ * ("…, teilte die Behörde mit": the party follows). */
+function phraseBefore(text: string): string {
+  if (AUXILIARY.test(text) || /[;:"”»“„«]\s*$/u.test(text)) return "";
+  if (/,\s*$/u.test(text)) {
+    // "Vestfjord Line, the ship's operator, said": an apposition closes the subject; otherwise a
+    // comma before the verb means the party follows it ("…, said the ministry").
+    const parts = text.replace(/,\s*$/u, "").split(",");
+    const last = (parts.pop() ?? "").trim();
+    const name = (parts.pop() ?? "").trim();
+    if (!(ARTICLE.test(last.split(/\s+/)[0] ?? "") && /\p{Lu}/u.test(name))) return "";
+    return `${name.split(/\s+/).slice(-4).join(" ")} ${last}`;
+  }
+  const clauses = text
+    .split(/[,;:()«»"“”„]|—|–|\s-\s/u)
+    .map((c) => c.trim())
+    .filter(Boolean);
+  const words = (clauses.pop() ?? "").split(/\s+/).filter(Boolean);
+  while (
+    words.length > 0 &&
+    (ADVERBS.test(words[words.length - 1] as string) || /^(?:on|am|le|el|il|w|in)$/iu.test(words[words.length - 1] as string))
+  )
+    words.pop();
+  const run: string[] = [];
+  for (let i = words.length - 1; i >= 0 && run.length < 8; i--) {
+    const w = words[i] as string;
+    if (partyWord(w) || CONNECTOR.test(w)) run.unshift(w);
+    else break;
+  }
+  while (run.length > 0 && CONNECTOR.test(run[0] as string) && !ARTICLE.test(run[0] as string)) run.shift();
+  const phrase = run.join(" ");
+  return !phrase || run.every((w) => CONNECTOR.test(w)) ? "" : phrase;
+}
+
+/** Does a phrase name a party: a role word, or a capitalised name? */
+function namesParty(phrase: string): Party | undefined {
+  if (!phrase) return undefined;
+  const party = toParty(phrase);
+  if (party.roles.length > 0) return party;
+  // A name: at least one capitalised word that is not the sentence's first (or Japanese text).
+  // Japanese names carry no capitals: a body is known by its role word or its suffix (…社, …協会).
+  if (/[\p{scx=Han}\p{scx=Kana}]/u.test(phrase)) return undefined;
+  const capitalised = (phrase.match(/(?<![\p{L}])\p{Lu}[\p{L}\p{N}&'’.-]+/gu) ?? []).filter(
+    (w) => !/^(The|A|An|Der|Die|Das|Le|La|Les|El|Los|Las|Il|Lo|Gli|Un|Une|Una|Ein|Eine)$/u.test(w),
+  );
+  return capitalised.length > 0 && party.name.length > 0 ? party : undefined;
+}
+
+/** Prefer the organisation a spokesperson speaks for over the person's name. */
+function affiliationOf(phrase: string): string {
+  const m = AFFILIATION.exec(phrase);
+  if (m?.[1]) return m[1].trim();
+  const t = TITLE.exec(phrase);
+  if (t?.[1] && namesParty(t[1])) return t[1].replace(/^(?:a|an|the)\s+/iu, "").trim();
+  const p = PREFIXED_SPOKES.exec(phrase);
+  if (p?.[1] && namesParty(p[1])) return p[1].replace(/^(?:a|an|the)\s+/iu, "").trim();
+  return phrase;
+}
+
+/** A document that speaks without its issuer named here: "The release says …", "according to the statement". */
+const UNNAMED_DOCUMENT = rx(
+  `(?:^(?:the|this|its|their|der|die|das|le|la|el|il|la)\\s+(?:press\\s+)?(?:release|statement|announcement|report|filing|notice|Mitteilung|Pressemitteilung|Erklärung|communiqué|comunicado|comunicato|nota|komunikat|oświadczenie)\\s+(?:says|said|states|stated|adds|added|notes|noted|shows|showed|reads|heißt|sagt|précise|indique|señala|indica|afferma|precisa|podaje|stwierdza)${E})|${B}(?:according to the (?:press )?(?:release|statement|announcement|report)|laut (?:der )?(?:Pressemitteilung|Mitteilung|Erklärung)|selon le communiqué|según el comunicado|secondo (?:il comunicato|la nota)|według komunikatu|(?:In|in) (?:the|its) (?:press )?(?:release|statement|announcement))${E}`,
+  "iu",
+);
+
+/** The attribution a sentence makes itself, if any. */
+export function readAttribution(sentence: string, language: string): Omit<SentenceAttribution, "carried"> | undefined {
+  const document = DOCUMENT.test(sentence);
+  const found = (phrase: string): Omit<SentenceAttribution, "carried"> | undefined => {
+    const party = affiliationOf(phrase);
+    if (!namesParty(party)) return undefined;
+    return { party, document, frame: false };
+  };
+  if (language === "ja" || /[\p{scx=Hira}]/u.test(sentence)) {
+    AFTER_PARTY.lastIndex = 0;
+    const after = AFTER_PARTY.exec(sentence);
+    if (after) {
+      const before =
+        sentence
+          .slice(0, after.index)
+          .split(/[、。「」]/u)
+          .pop() ?? "";
+      const hit = found(before.trim());
+      if (hit) return hit;
+    }
+    const said = JA_SAY.exec(sentence);
+    if (said) {
+      // The topic before the first は/が speaks ("県は14日、…と発表した"), else the one the pattern found.
+      const topic = /^([^、。「」]{1,16}?)(?:は|が)/u.exec(sentence)?.[1];
+      for (const candidate of [topic, said[1]]) {
+        const hit = candidate ? found(candidate.trim()) : undefined;
+        if (hit) return hit;
+      }
+    }
+    return undefined;
+  }
+  BEFORE_PARTY.lastIndex = 0;
+  for (let m = BEFORE_PARTY.exec(sentence); m; m = BEFORE_PARTY.exec(sentence)) {
+    const rest = sentence.slice(m.index + m[0].length);
+    // "according to a statement from the ministry", "laut einer Mitteilung der Stadt".
+    const phrase = phraseAfter(
+      rest.replace(/^\s*(?:a|an|the|its|einer|einem|der|dem|des|un|une|le|la|l['’]|les|el|los|las|il|lo|gli|i)\s+/iu, ""),
+    );
+    const hit = found(phrase);
+    if (hit) return hit;
+  }
+  AFTER_PARTY.lastIndex = 0;
+  const zufolge = AFTER_PARTY.exec(sentence);
+  if (zufolge) {
+    const hit = found(phraseBefore(sentence.slice(0, zufolge.index)));
+    if (hit) return hit;
+  }
+  SAY.lastIndex = 0;
+  for (let m = SAY.exec(sentence); m; m = SAY.exec(sentence)) {
+    const before = sentence.slice(0, m.index);
+    const after = sentence.slice(m.index + m[0].length);
+    if (AUXILIARY.test(before)) continue;
+    // "A spokesperson for the Greyhaven Trust, which …, said": the body the speaker speaks for.
+    const speaking = AFFILIATION.exec(before.slice(-200));
+    if (speaking?.[1]) {
+      const hit = found(speaking[1]);
+      if (hit) return hit;
+    }
+    // "…, she said": a pronoun alone before the verb.
+    const clause = (before.split(/[,;:"“”„«»]/u).pop() ?? "").trim();
+    if (PRONOUN.test(clause)) return { party: "", document: false, frame: false, pronoun: true };
+    // Inverted: "…, said the ministry", "teilte die Stadt mit", "informó el ministerio".
+    const tail = after.replace(/^\s*(?:am \p{L}+|on \p{L}+|heute|gestern|ayer|hoy|ieri|oggi|wczoraj)\s+/iu, "");
+    // "said Maria Lopez, a spokeswoman for the authority": the organisation she speaks for.
+    const affiliated = AFFILIATION.exec(tail.slice(0, 160));
+    const inverted = (affiliated?.[1] ? found(affiliated[1]) : undefined) ?? found(phraseAfter(tail, 0));
+    const subject = found(phraseBefore(before));
+    // The subject of the clause when it names a party, else the inverted one.
+    const hit = subject ?? inverted;
+    if (hit) return hit;
+  }
+  // The issuer is named elsewhere on the page; the caller resolves it.
+  if (UNNAMED_DOCUMENT.test(sentence)) return { party: "", document: true, frame: false };
+  return undefined;
+}
+
+/**
+ * Attributions of a page's sentences, carried forward where a statement continues: after a
+ * framing sentence, into reported speech, into a quotation that runs on, and into a sentence
+ * that refers back to a document or party. `paragraphs` are the page's paragraphs, each a list of
+ * its sentences; the result is one entry per sentence, in order.
+ */
+export function attributeSentences(
+  paragraphs: readonly (readonly string[])[],
+  language: string,
+  hasFacts: (sentence: string) => boolean,
+): (SentenceAttribution | undefined)[] {
+  const out: (SentenceAttribution | undefined)[] = [];
+  let previous: SentenceAttribution | undefined;
+  for (const sentences of paragraphs) {
+    let inParagraph = false;
+    for (const sentence of sentences) {
+      const own = readAttribution(sentence, language);
+      if (own) {
+        const frame = !hasFacts(sentence) || /:\s*$/.test(sentence);
+        previous = { ...own, frame, carried: false };
+        out.push(previous);
+        inParagraph = true;
+        continue;
+      }
+      const continues =
+        previous !== undefined &&
+        ((previous.frame && !previous.carried) ||
+          (inParagraph && (REPORTED_SPEECH.test(sentence) || BACK_REFERENCE.test(sentence))) ||
+          (previous.document && DOCUMENT.test(sentence) && BACK_REFERENCE.test(sentence)));
+      if (continues && previous) {
+        // A frame opens one statement: what follows it is that statement until another speaker.
+        const carried: SentenceAttribution = { ...previous, carried: true, frame: previous.frame && !hasFacts(sentence) };
+        out.push(carried);
+        previous = carried;
+        inParagraph = true;
+      } else {
+        out.push(undefined);
+        // Own reporting in between ends the statement.
+        previous = undefined;
+        inParagraph = false;
+      }
+    }
+    // A paragraph ends a statement, except a framing sentence that closes it ("The ministry
+    // published its plan on Tuesday." or "… said:"), which opens the next paragraph.
+    if (previous && !(previous.frame && !previous.carried)) previous = undefined;
+  }
+  return out;
+}

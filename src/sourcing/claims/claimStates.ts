@@ -1,0 +1,182 @@
+// A claim's state from who carries it on whose word (ARCHITECTURE.md, read/check). Each carrier
+// rests the claim on a basis: a party's own channel states its own word; a page that attributes
+// the claim to another outlet (by name or by link) rests on what that outlet rests it on; a page
+// that attributes it to a party (named, by role, by a spokesperson, or the party's document)
+// rests on that party; otherwise the page carries it on its own account and rests on its origin.
+// Then:
+//   corroborated  two or more independent origins, and two or more different bases;
+//   parallel      one basis, a party, carried by two or more origins;
+//   circular      one origin relayed on several domains, or one basis that is an origin carried by
+//                 several origins citing one another;
+//   singleSource  otherwise (one origin carries it).
+// Disputes are decided before this (disagreement comes first).
+import { registrableDomain } from "../group/originGroups.ts";
+import { UnionFind } from "../group/unionFind.ts";
+import type { ClaimState, GroupedSource } from "../types.ts";
+import { type Party, sameParty, toParty } from "./parties.ts";
+
+/** What one carrier's mentions of a claim say about where it comes from. */
+export interface CarrierMention {
+  source: number;
+  /** The party the sentence rests on, as written; undefined for the page's own account. */
+  party?: string;
+}
+
+/** Words that name an outlet when a party is written that way ("the Courier", "the daily Le Soir"). */
+const PRESS =
+  /(?<![\p{L}])(?:newspaper|paper|daily|weekly|tabloid|broadcaster|magazine|outlet|site|blog|news|times|post|herald|gazette|courier|tribune|chronicle|journal|zeitung|blatt|rundschau|anzeiger|kurier|journal|quotidien|hebdomadaire|diario|periódico|periodico|giornale|quotidiano|corriere|gazzetta|gazeta|dziennik|tygodnik|portal|新聞|放送|通信)(?![\p{L}])/iu;
+
+/** Names an outlet goes by in text: its origin, site name and domain label. */
+export function outletNames(source: GroupedSource): string[] {
+  const names = [source.origin, source.domain, source.domain.split(".")[0] ?? ""];
+  if (source.page.siteName) names.push(source.page.siteName);
+  return names.filter((n) => n.length >= 3);
+}
+
+/** The party whose channel an official source is. */
+export function ownParty(source: GroupedSource): Party {
+  return toParty(source.page.siteName ?? source.origin);
+}
+
+type PartyBasis = { kind: "party"; party: Party };
+type Basis = { kind: "origin"; id: string } | PartyBasis;
+
+export interface StateResult {
+  state: ClaimState;
+  originCount: number;
+  attributedTo?: string;
+}
+
+/** The party a mention names, when it names an outlet of the story instead: that outlet's source indices. */
+function citedOutlets(party: string, sources: readonly GroupedSource[], citing: number): number[] {
+  const written = toParty(party);
+  // A role alone ("a spokesperson", "the company") is no outlet.
+  if (written.name.length === 0) return [];
+  const hits: number[] = [];
+  sources.forEach((s, i) => {
+    if (i === citing || s.official || s.originId === sources[citing]?.originId) return;
+    const named = outletNames(s).some((name) => {
+      const outlet = toParty(name);
+      if (name.toLowerCase() === party.toLowerCase()) return true;
+      // A body's role the outlet's name lacks: "Portmere City Council" is not the Portmere Echo.
+      if (!written.roles.every((r) => outlet.roles.includes(r)) || outlet.name.length === 0) return false;
+      // "the Echo" for the Portmere Echo, or "The Harbour Gazette, a newspaper in England".
+      return written.name.every((w) => outlet.name.includes(w)) || outlet.name.every((w) => written.name.includes(w));
+    });
+    if (named) hits.push(i);
+  });
+  return hits;
+}
+
+export function claimState(
+  carriers: readonly number[],
+  mentions: readonly CarrierMention[],
+  sources: readonly GroupedSource[],
+): StateResult {
+  const byCarrier = new Map<number, CarrierMention[]>();
+  for (const m of mentions) byCarrier.set(m.source, [...(byCarrier.get(m.source) ?? []), m]);
+
+  // Citations between carriers join their origins for the origin count (a chain of citations is
+  // one origin however many outlets pass it on).
+  const origins = [...new Set(carriers.map((c) => (sources[c] as GroupedSource).originId))];
+  const originIndex = new Map(origins.map((o, i) => [o, i]));
+  const linked = new UnionFind(origins.length);
+
+  /** Every basis a carrier's mentions give (a page may attribute a claim in one sentence and state it bare in another). */
+  const basesOf = (c: number, seen: Set<number>): Basis[] => {
+    const source = sources[c] as GroupedSource;
+    if (source.official) return [{ kind: "party", party: ownParty(source) }];
+    const out: Basis[] = [];
+    for (const m of byCarrier.get(c) ?? []) {
+      if (!m.party) continue;
+      const cited = citedOutlets(m.party, sources, c);
+      if (cited.length > 0) out.push(...citedBases(c, cited, seen));
+      else if (PRESS.test(m.party) && toParty(m.party).roles.length === 0)
+        out.push({ kind: "origin", id: `outlet:${m.party.toLowerCase()}` });
+      else out.push({ kind: "party", party: toParty(m.party) });
+    }
+    if (out.length > 0) return out;
+    // A page that links to another carrier's outlet in its main text took the claim from there.
+    const linkedTo = carriers.filter((o) => {
+      const other = sources[o] as GroupedSource;
+      return (
+        o !== c &&
+        !other.official &&
+        other.originId !== source.originId &&
+        source.page.links.some((l) => registrableDomain(l) === other.domain)
+      );
+    });
+    if (linkedTo.length > 0) return citedBases(c, linkedTo, seen);
+    return [{ kind: "origin", id: source.originId }];
+  };
+
+  const citedBases = (c: number, cited: number[], seen: Set<number>): Basis[] => {
+    const from = originIndex.get((sources[c] as GroupedSource).originId);
+    const carrying = cited.filter((o) => carriers.includes(o));
+    for (const o of carrying) {
+      const to = originIndex.get((sources[o] as GroupedSource).originId);
+      if (from !== undefined && to !== undefined) linked.union(from, to);
+    }
+    const next = carrying.find((o) => !seen.has(o));
+    if (next === undefined) return [{ kind: "origin", id: (sources[cited[0] as number] as GroupedSource).originId }];
+    return basesOf(next, new Set([...seen, c]));
+  };
+
+  // Origins that cite one another (a chain, or two outlets each crediting the other) are one basis.
+  const rooted = (b: Basis): Basis => {
+    if (b.kind !== "origin") return b;
+    const i = originIndex.get(b.id);
+    return i === undefined ? b : { kind: "origin", id: `cited:${linked.find(i)}` };
+  };
+  const resolved = carriers.map((c) => basesOf(c, new Set([c])));
+  const candidates = resolved.map((list) => list.map(rooted));
+  const originCount = new Set(origins.map((_, i) => linked.find(i))).size;
+  const parties = candidates.flat().filter((b): b is PartyBasis => b.kind === "party");
+
+  // Parallel: one party every carrier rests the claim on.
+  if (origins.length >= 2) {
+    const common = parties.find((p) =>
+      candidates.every((list) => list.some((b) => b.kind === "party" && sameParty(b.party, p.party))),
+    );
+    if (common) {
+      const named = parties.filter((p) => sameParty(p.party, common.party));
+      return { state: "parallel", originCount, attributedTo: displayParty(named, sources) };
+    }
+  }
+  // Otherwise each carrier's main basis: the one most of its mentions give (a stray attribution in
+  // one sentence does not outweigh a page that cites one outlet throughout).
+  const bases = candidates.map(mainBasis);
+  const partyBases = bases.filter((b): b is PartyBasis => b.kind === "party");
+  const partyGroups = new UnionFind(partyBases.length);
+  for (let i = 0; i < partyBases.length; i++)
+    for (let j = i + 1; j < partyBases.length; j++)
+      if (sameParty((partyBases[i] as PartyBasis).party, (partyBases[j] as PartyBasis).party)) partyGroups.union(i, j);
+  const partyCount = new Set(partyBases.map((_, i) => partyGroups.find(i))).size;
+  const originBases = new Set(bases.filter((b) => b.kind === "origin").map((b) => (b as { id: string }).id));
+  const distinct = partyCount + originBases.size;
+
+  if (origins.length >= 2 && distinct >= 2) return { state: "corroborated", originCount };
+  // One origin relayed onto several domains (wire copies), or outlets citing one another back to one.
+  const domains = new Set(carriers.map((c) => (sources[c] as GroupedSource).domain));
+  if (origins.length >= 2 || domains.size >= 2) return { state: "circular", originCount };
+  return { state: "singleSource", originCount: 1 };
+}
+
+function mainBasis(list: readonly Basis[]): Basis {
+  const counts = new Map<string, { basis: Basis; n: number }>();
+  for (const b of list) {
+    const key = b.kind === "party" ? `p:${b.party.text.toLowerCase()}` : `o:${b.id}`;
+    const entry = counts.get(key) ?? { basis: b, n: 0 };
+    entry.n++;
+    counts.set(key, entry);
+  }
+  return [...counts.values()].reduce((best, e) => (e.n > best.n ? e : best)).basis;
+}
+
+/** The party as its own channel spells it when it is among the sources, else the fullest way a carrier writes it. */
+function displayParty(bases: readonly { party: Party }[], sources: readonly GroupedSource[]): string {
+  const own = sources.find((s) => s.official && bases.some((b) => sameParty(ownParty(s), b.party)));
+  if (own) return own.page.siteName ?? own.origin;
+  const named = [...bases].sort((a, b) => b.party.name.length - a.party.name.length || b.party.text.length - a.party.text.length);
+  return (named[0]?.party.text ?? "").replace(/^(?:the|a|an)\s+/i, "");
+}

@@ -1,0 +1,509 @@
+// Who a statement comes from, as something that can be compared across pages and languages.
+// A party is written many ways: in full ("Port of Valdena Authority"), by role ("the authority",
+// "die Behörde", "el ministerio", "同社"), by a spokesperson's name. A party here is split into
+// the roles its words name (from a lexicon of institution words in the languages we read) and
+// the name words left over; two parties are one when their names agree, or when one is named
+// only by a role the other has. Nothing here knows any outlet, body or person of a story.
+
+/** Institution words of the languages we read, by role. A word names its role in any of them. */
+const ROLE_WORDS: Record<string, string[]> = {
+  ministry: [
+    "ministeriums",
+    "ministerstwa",
+    "ministerstwie",
+    "ministra",
+    "ministry",
+    "minister",
+    "department",
+    "ministerium",
+    "ministerin",
+    "ministère",
+    "ministre",
+    "ministerio",
+    "ministro",
+    "ministra",
+    "ministero",
+    "ministerstwo",
+    "minister",
+    "省",
+    "大臣",
+  ],
+  authority: [
+    "urzędu",
+    "urzędzie",
+    "amtes",
+    "behörden",
+    "agencji",
+    "authority",
+    "agency",
+    "administration",
+    "office",
+    "behörde",
+    "amt",
+    "autorité",
+    "agence",
+    "autoridad",
+    "agencia",
+    "autorità",
+    "agenzia",
+    "urząd",
+    "agencja",
+    "庁",
+    "局",
+  ],
+  council: [
+    "stadtverwaltung",
+    "miasta",
+    "gminy",
+    "ratusza",
+    "magistrat",
+    "magistratu",
+    "prezydenta",
+    "burmistrza",
+    "municipal",
+    "協議会",
+    "議会",
+    "council",
+    "municipality",
+    "city",
+    "town",
+    "mayor",
+    "borough",
+    "county",
+    "stadt",
+    "gemeinde",
+    "rathaus",
+    "bürgermeister",
+    "bürgermeisterin",
+    "landkreis",
+    "mairie",
+    "ville",
+    "commune",
+    "maire",
+    "ayuntamiento",
+    "alcaldía",
+    "alcaldia",
+    "municipalidad",
+    "municipio",
+    "alcalde",
+    "alcaldesa",
+    "intendencia",
+    "comune",
+    "sindaco",
+    "municipio",
+    "miasto",
+    "gmina",
+    "ratusz",
+    "prezydent",
+    "burmistrz",
+    "市",
+    "町",
+    "村",
+    "市長",
+    "区",
+  ],
+  region: [
+    "województwa",
+    "regionu",
+    "landes",
+    "kantons",
+    "regione",
+    "regionale",
+    "都",
+    "州",
+    "region",
+    "province",
+    "state",
+    "land",
+    "regione",
+    "provincia",
+    "région",
+    "département",
+    "comunidad",
+    "junta",
+    "generalitat",
+    "województwo",
+    "voivodeship",
+    "marshal",
+    "canton",
+    "kanton",
+    "県",
+    "府",
+    "道",
+    "知事",
+  ],
+  prefecture: ["prefecture", "préfecture", "préfet", "prefettura", "prefetto", "prefectura"],
+  government: [
+    "rządu",
+    "regierungs",
+    "government",
+    "cabinet",
+    "regierung",
+    "bundesregierung",
+    "senat",
+    "gouvernement",
+    "gobierno",
+    "governo",
+    "palazzo",
+    "rząd",
+    "政府",
+    "内閣",
+  ],
+  police: [
+    "policji",
+    "polizeisprecher",
+    "polizeisprecherin",
+    "policyjny",
+    "警視庁",
+    "police",
+    "polizei",
+    "policía",
+    "policia",
+    "polizia",
+    "carabinieri",
+    "gendarmerie",
+    "policja",
+    "guardia",
+    "警察",
+    "県警",
+    "警視庁",
+  ],
+  fire: [
+    "straży",
+    "feuerwehrsprecher",
+    "消防本部",
+    "消防局",
+    "fire",
+    "firefighters",
+    "feuerwehr",
+    "pompiers",
+    "bomberos",
+    "vigili",
+    "straż",
+    "消防",
+  ],
+  hospital: [
+    "szpitala",
+    "krankenhauses",
+    "klinikums",
+    "病院",
+    "hospital",
+    "clinic",
+    "klinik",
+    "klinikum",
+    "krankenhaus",
+    "hôpital",
+    "chu",
+    "clínica",
+    "ospedale",
+    "asl",
+    "szpital",
+    "病院",
+  ],
+  company: [
+    "unternehmens",
+    "konzerns",
+    "spółki",
+    "firmy",
+    "koncernu",
+    "株式会社",
+    "会社",
+    "ホールディングス",
+    "電力",
+    "銀行",
+    "鉄道会社",
+    "company",
+    "firm",
+    "group",
+    "operator",
+    "generator",
+    "utility",
+    "producer",
+    "supplier",
+    "retailer",
+    "provider",
+    "business",
+    "chain",
+    "lender",
+    "brand",
+    "owner",
+    "developer",
+    "maker",
+    "manufacturer",
+    "carrier",
+    "airline",
+    "insurer",
+    "bank",
+    "unternehmen",
+    "konzern",
+    "firma",
+    "betreiber",
+    "hersteller",
+    "société",
+    "entreprise",
+    "groupe",
+    "exploitant",
+    "constructeur",
+    "empresa",
+    "compañía",
+    "compania",
+    "grupo",
+    "operador",
+    "operadora",
+    "fabricante",
+    "aerolínea",
+    "società",
+    "azienda",
+    "gruppo",
+    "gestore",
+    "spółka",
+    "firma",
+    "przedsiębiorstwo",
+    "operator",
+    "koncern",
+    "同社",
+    "会社",
+    "グループ",
+    "社",
+  ],
+  club: [
+    "vereins",
+    "klubu",
+    "drużyny",
+    "club",
+    "team",
+    "verein",
+    "klub",
+    "équipe",
+    "equipo",
+    "squadra",
+    "drużyna",
+    "球団",
+    "クラブ",
+  ],
+  union: ["gewerkschaften", "związku", "労組", "union", "gewerkschaft", "syndicat", "sindicato", "sindacato", "związek", "組合"],
+  court: [
+    "gerichts",
+    "sądu",
+    "tribunals",
+    "court",
+    "judge",
+    "gericht",
+    "richter",
+    "tribunal",
+    "juge",
+    "juez",
+    "jueza",
+    "tribunale",
+    "giudice",
+    "sąd",
+    "sędzia",
+    "裁判所",
+  ],
+  prosecutor: [
+    "prokuratury",
+    "prokuratora",
+    "prosecutor",
+    "prosecutors",
+    "staatsanwaltschaft",
+    "parquet",
+    "procureur",
+    "fiscalía",
+    "fiscal",
+    "procura",
+    "procuratore",
+    "prokuratura",
+    "prokurator",
+    "検察",
+  ],
+  regulator: ["regulator", "watchdog", "inspectorate", "aufsicht", "régulateur", "regulador", "regolatore", "nadzór", "規制委"],
+  university: [
+    "uniwersytetu",
+    "universität",
+    "university",
+    "universität",
+    "université",
+    "universidad",
+    "università",
+    "uniwersytet",
+    "大学",
+  ],
+  school: ["school", "schule", "école", "escuela", "scuola", "szkoła", "学校"],
+  army: ["army", "military", "armed", "bundeswehr", "armée", "ejército", "esercito", "wojsko", "自衛隊"],
+  weather: ["meteorological", "met", "weather", "wetterdienst", "météo", "meteorología", "meteo", "imgw", "気象庁"],
+  port: ["port", "harbour", "harbor", "hafen", "puerto", "porto", "portu", "港"],
+  airport: ["airport", "flughafen", "aéroport", "aeropuerto", "aeroporto", "lotnisko", "空港"],
+  railway: ["railway", "rail", "railways", "bahn", "sncf", "ferrocarril", "ferrovie", "kolej", "鉄道", "jr"],
+  officials: [
+    "rzecznika",
+    "rzeczniczki",
+    "sprechers",
+    "sprecherin",
+    "広報担当者",
+    "報道官",
+    "協会",
+    "組合",
+    "委員会",
+    "本部",
+    "センター",
+    "庁",
+    "officials",
+    "official",
+    "spokesman",
+    "spokeswoman",
+    "spokesperson",
+    "sprecher",
+    "sprecherin",
+    "porte-parole",
+    "portavoz",
+    "portavoce",
+    "rzecznik",
+    "rzeczniczka",
+    "広報",
+    "担当者",
+    "関係者",
+    "behördenvertreter",
+    "responsables",
+    "funcionarios",
+    "funzionari",
+    "urzędnicy",
+  ],
+};
+
+/** People who are not one party: "residents said", "witnesses told us", "sources said". */
+const NOT_A_PARTY = new Set(
+  (
+    "both all many some others everyone nobody someone " +
+    "residents resident witnesses witness people locals neighbours neighbors passengers fans workers employees staff " +
+    "doctors scientists researchers experts critics analysts sources source observers economists activists protesters " +
+    "parents patients students teachers visitors shoppers drivers commuters farmers investors traders " +
+    "anwohner augenzeugen zeugen experten beobachter mitarbeiter fans bewohner " +
+    "habitants témoins experts riverains salariés vecinos testigos expertos trabajadores residentes " +
+    "residenti testimoni esperti abitanti lavoratori mieszkańcy świadkowie eksperci pracownicy 住民 関係者 目撃者"
+  ).split(" "),
+);
+
+/** The roles that stand for whichever organisation a story is about ("the company", "officials"). */
+const OPEN_ROLES = new Set(["company", "officials"]);
+
+const ROLE_OF = new Map<string, string>();
+for (const [role, words] of Object.entries(ROLE_WORDS)) for (const w of words) if (!ROLE_OF.has(w)) ROLE_OF.set(w, role);
+
+/** Words in a party phrase that name neither a role nor the party: articles, prepositions, titles. */
+const NOISE = new Set(
+  (
+    "the a an its their his her of for at in on and & to from by with our " +
+    "der die das des dem den ein eine einer eines von vom zur zum für und im am bei " +
+    "le la les l un une du de des d et au aux à " +
+    "el los las lo del al y e en con por " +
+    "il lo gli i della dello delle degli dei di da e al alla nel " +
+    "w z i na do od ze we " +
+    "spokes press release statement announcement report figures data estimate estimates communiqué note nota " +
+    "mitteilung erklärung angaben pressemitteilung comunicado comunicato komunikat oświadczenie " +
+    "chief head director president general secretary deputy senior leiter chef directeur président jefe director presidente direttore prezes dyrektor " +
+    "local national federal regional municipal public new"
+  ).split(" "),
+);
+
+/** Japanese parties are written without spaces: split known role words off the name. */
+function japaneseTokens(text: string): string[] {
+  const roles = [...ROLE_OF.keys()]
+    .filter((w) => /[\p{scx=Han}\p{scx=Kana}\p{scx=Hira}]/u.test(w))
+    .sort((a, b) => b.length - a.length);
+  const out: string[] = [];
+  let rest = text;
+  for (const r of roles) {
+    if (rest.includes(r)) {
+      out.push(r);
+      rest = rest.split(r).join(" ");
+    }
+  }
+  for (const part of rest.split(/[\s・の、]+/u)) if ([...part].length >= 2) out.push(part);
+  return out;
+}
+
+export interface Party {
+  /** As written, trimmed. */
+  text: string;
+  /** Roles its words name ("ministry", "police", "company"). */
+  roles: string[];
+  /** Name words that are not roles, lower-cased and lightly stemmed. */
+  name: string[];
+}
+
+const lightStem = (w: string) => (w.length > 4 ? w.replace(/(['’]s|s|es)$/u, "") : w);
+
+/** Days and months are when, not who. */
+const CALENDAR =
+  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|poniedziałek|wtorek|środa|czwartek|piątek|sobota|niedziela|january|february|march|april|may|june|july|august|september|october|november|december|januar|februar|märz|juni|juli|oktober|dezember|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|today|yesterday|heute|gestern)$/u;
+
+/** Descriptions that say where a body is from or who owns it, not who it is ("Leeds-based"). */
+const DESCRIPTOR = /-(?:based|owned|listed|registered|run|born|led)$/u;
+
+export function toParty(text: string): Party {
+  const cleaned = text
+    .replace(/['’]s(?![\p{L}])/gu, "")
+    .replace(/(?<![\p{L}])(?:l|d|dell|dall|all|nell|sull|un)['’]/giu, "")
+    .replace(/[“”"„«»()[\].,;:!?]/g, " ");
+  const cjk = /[\p{scx=Han}\p{scx=Kana}\p{scx=Hira}]/u.test(cleaned);
+  // Where letters have case, a name is written capitalised; a lower-case word describes.
+  const words = cjk
+    ? japaneseTokens(cleaned.toLowerCase()).map((w) => ({ word: w, capital: true }))
+    : (cleaned.match(/[\p{L}\p{N}&][\p{L}\p{N}&'’-]*/gu) ?? []).map((w) => ({
+        word: w.toLowerCase(),
+        capital: /^[\p{Lu}\p{N}]/u.test(w),
+      }));
+  const roles = new Set<string>();
+  const name: string[] = [];
+  for (const { word, capital } of words) {
+    const parts = word.includes("-") ? [word, ...word.split("-")] : [word];
+    const role = parts.map((p) => ROLE_OF.get(p) ?? ROLE_OF.get(lightStem(p))).find(Boolean);
+    if (role) {
+      roles.add(role);
+      continue;
+    }
+    if (NOT_A_PARTY.has(word)) return { text: text.trim(), roles: [], name: [] };
+    if (NOISE.has(word) || CALENDAR.test(word) || word.length < 2 || !capital || DESCRIPTOR.test(word)) continue;
+    if (/^spokes/.test(word)) continue;
+    name.push(lightStem(word));
+  }
+  return { text: text.trim(), roles: [...roles], name };
+}
+
+/** Only roles, no name: "the ministry", "police", "the company". */
+export const isRoleOnly = (p: Party) => p.name.length === 0 && p.roles.length > 0;
+
+function namesAgree(a: Party, b: Party): boolean {
+  const shared = a.name.filter((w) => b.name.includes(w)).length;
+  // More than half the shorter name: "Lopez" is "Maria Lopez", "Maria Gomez" is not.
+  return shared > 0 && shared * 2 > Math.min(a.name.length, b.name.length);
+}
+
+function rolesAgree(a: Party, b: Party): boolean {
+  if (a.roles.length === 0 || b.roles.length === 0) return true;
+  const specific = (p: Party) => p.roles.filter((r) => r !== "officials");
+  const sa = specific(a);
+  const sb = specific(b);
+  if (sa.length === 0 || sb.length === 0) return true;
+  return sa.some((r) => sb.includes(r));
+}
+
+/**
+ * Whether two written parties are one: the same name (and no roles that differ: the Valdena
+ * port authority is not Valdena council), or a role alone that the other party has (or an open
+ * role such as "the company" against a named organisation).
+ */
+export function sameParty(a: Party, b: Party): boolean {
+  if (a.name.length > 0 && b.name.length > 0) return namesAgree(a, b) && rolesAgree(a, b);
+  if (a.name.length === 0 && b.name.length === 0) {
+    if (a.roles.length === 0 || b.roles.length === 0) return false;
+    // "Officials" or "a spokesperson" with no body named speak for whichever body the other names.
+    if (a.roles.every((r) => r === "officials") || b.roles.every((r) => r === "officials")) return true;
+    return a.roles.some((r) => b.roles.includes(r));
+  }
+  const roleOnly = a.name.length === 0 ? a : b;
+  const named = roleOnly === a ? b : a;
+  if (roleOnly.roles.length === 0) return false;
+  if (named.roles.length === 0) return roleOnly.roles.some((r) => OPEN_ROLES.has(r));
+  return roleOnly.roles.some((r) => named.roles.includes(r) || r === "officials");
+}

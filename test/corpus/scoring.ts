@@ -1,0 +1,173 @@
+// Scores the sourcing engine on stories: each story is served on loopback, its pages fetched,
+// read, grouped and checked as an article job would (one story at a time), and the result is
+// compared with the story's ground truth. A set's figures are pairwise grouping F1 and the
+// confusion matrix of claim states (truth × engine, with "not found" for a truth claim the engine
+// has no claim for). The engine sees only the pages, never the truth.
+import { fetchAndRead, groupAndCheck } from "../../src/sourcing/sourcingEngine.ts";
+import type { CheckedClaim, GroupedSource, ReadPage } from "../../src/sourcing/types.ts";
+import { pairwise } from "../web/evaluate.ts";
+import { loadTruth, sitesRoot, startSites } from "../web/testWeb.ts";
+import { type CorpusSet, holdsFacts, loadSet, type Story, type StoryState, type StoryTruth } from "./storyCorpus.ts";
+
+export const STATES: StoryState[] = ["corroborated", "singleSource", "circular", "disputed", "parallel"];
+export type Outcome = StoryState | "notFound";
+export const OUTCOMES: Outcome[] = [...STATES, "notFound"];
+
+export interface ClaimResult {
+  story: string;
+  id: string;
+  truth: StoryState;
+  engine: Outcome;
+  /** The engine claim matched, for inspection on development stories. */
+  found?: CheckedClaim;
+  text: string;
+}
+
+export interface StoryScore {
+  id: string;
+  pages: number;
+  unread: string[];
+  pairs: { truth: number; engine: number; both: number };
+  claims: ClaimResult[];
+}
+
+export interface SetSummary {
+  stories: number;
+  pages: number;
+  grouping: { precision: number; recall: number; f1: number };
+  claims: number;
+  correct: number;
+  accuracy: number;
+  /** truth state → engine outcome → count */
+  confusion: Record<StoryState, Record<Outcome, number>>;
+  /** Parallel or disputed claims shown as corroborated, over all parallel and disputed claims. */
+  falseCorroboration: { count: number; of: number; rate: number };
+  /** Truth claims the engine has a claim for. */
+  found: { count: number; rate: number };
+}
+
+/** The engine claim stating a truth claim: one of its sentences holds every fact, and it shares the most carriers. */
+export function matchClaim(
+  facts: readonly (string | string[])[],
+  carriedBy: readonly string[],
+  claims: readonly CheckedClaim[],
+  urlOfKey: Map<string, string>,
+): CheckedClaim | undefined {
+  let best: { claim: CheckedClaim; shared: number } | undefined;
+  for (const claim of claims) {
+    const texts = [claim.text, ...claim.mentions.map((m) => m.text)];
+    if (!texts.some((text) => holdsFacts(text, facts))) continue;
+    const shared = claim.sourceKeys.filter((k) => carriedBy.includes(urlOfKey.get(k) ?? "")).length;
+    if (shared === 0) continue;
+    if (!best || shared > best.shared) best = { claim, shared };
+  }
+  return best?.claim;
+}
+
+export async function scoreStory(story: Story): Promise<StoryScore> {
+  const web = await startSites(story.sites, story.truth);
+  try {
+    const { truth } = story;
+    const { pages, failures } = await fetchAndRead(
+      truth.pages.map((p) => web.served(p.url)),
+      { allowAddresses: "127.0.0.1", hostMap: web.hostMap },
+    );
+    let sources: GroupedSource[] = [];
+    let claims: CheckedClaim[] = [];
+    if (pages.length > 0) ({ sources, claims } = groupAndCheck(pages as ReadPage[], { acceptFlagged: true }));
+    const urlOfKey = new Map(sources.map((s) => [s.key, web.toTruthUrl(s.page.url)]));
+    const truthOrigin = new Map(truth.pages.map((p) => [p.url, p.origin]));
+    const engineOrigin = new Map(sources.map((s) => [web.toTruthUrl(s.page.url), s.originId]));
+    const { pairs } = pairwise(truthOrigin, engineOrigin);
+    const results: ClaimResult[] = truth.claims.map((c) => {
+      const found = matchClaim(c.facts, c.carriedBy, claims, urlOfKey);
+      return {
+        story: truth.story.id,
+        id: c.id,
+        truth: c.state,
+        engine: found?.state ?? "notFound",
+        ...(found ? { found } : {}),
+        text: c.text,
+      };
+    });
+    return {
+      id: truth.story.id,
+      pages: pages.length,
+      unread: failures.map((f) => web.toTruthUrl(f.url)),
+      pairs,
+      claims: results,
+    };
+  } finally {
+    await web.close();
+  }
+}
+
+export function summarise(scores: readonly StoryScore[]): SetSummary {
+  const confusion = Object.fromEntries(
+    STATES.map((s) => [s, Object.fromEntries(OUTCOMES.map((o) => [o, 0]))]),
+  ) as SetSummary["confusion"];
+  let t = 0;
+  let e = 0;
+  let both = 0;
+  const all = scores.flatMap((s) => s.claims);
+  for (const s of scores) {
+    t += s.pairs.truth;
+    e += s.pairs.engine;
+    both += s.pairs.both;
+  }
+  for (const c of all) confusion[c.truth][c.engine]++;
+  const precision = e === 0 ? 1 : both / e;
+  const recall = t === 0 ? 1 : both / t;
+  const correct = all.filter((c) => c.truth === c.engine).length;
+  const flagged = all.filter((c) => c.truth === "parallel" || c.truth === "disputed");
+  const shownCorroborated = flagged.filter((c) => c.engine === "corroborated").length;
+  const found = all.filter((c) => c.engine !== "notFound").length;
+  return {
+    stories: scores.length,
+    pages: scores.reduce((n, s) => n + s.pages, 0),
+    grouping: { precision, recall, f1: precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall) },
+    claims: all.length,
+    correct,
+    accuracy: all.length ? correct / all.length : 0,
+    confusion,
+    falseCorroboration: {
+      count: shownCorroborated,
+      of: flagged.length,
+      rate: flagged.length ? shownCorroborated / flagged.length : 0,
+    },
+    found: { count: found, rate: all.length ? found / all.length : 0 },
+  };
+}
+
+/** The test web (test/web) as stories of the corpus's shape, all served from its one sites/ folder. */
+export function testWebStories(): Story[] {
+  const web = loadTruth();
+  const originOf = new Map<string, string>();
+  web.origins.forEach((group, i) => {
+    for (const url of group) originOf.set(url, web.originLabels[i] ?? `origin ${i}`);
+  });
+  return web.stories.map((s) => {
+    const truth: StoryTruth = {
+      story: { id: s.id, title: s.title, topic: s.topic, writer: "test-web", languages: [], patterns: [] },
+      pages: web.pages
+        .filter((p) => p.story === s.id)
+        .map((p) => ({ ...p, contentType: p.contentType as "text/html", origin: originOf.get(p.url) ?? p.url })),
+      claims: web.claims
+        .filter((c) => c.story === s.id)
+        .map((c) => ({ id: c.id, state: c.state, text: c.text, facts: c.facts, carriedBy: c.carriedBy, restsOn: {} })),
+    };
+    return { set: "development" as CorpusSet, dir: sitesRoot, sites: sitesRoot, truth };
+  });
+}
+
+export type ScoredSet = "test-web" | "development" | "heldout";
+
+export function storiesOf(set: ScoredSet): Story[] {
+  return set === "test-web" ? testWebStories() : loadSet(set);
+}
+
+export async function scoreSet(set: ScoredSet): Promise<{ scores: StoryScore[]; summary: SetSummary }> {
+  const scores: StoryScore[] = [];
+  for (const story of storiesOf(set)) scores.push(await scoreStory(story));
+  return { scores, summary: summarise(scores) };
+}

@@ -1,0 +1,114 @@
+// Attribution as a fact of each sentence (src/sourcing/claims/attribution.ts) and party identity
+// across pages and languages (parties.ts): who a sentence rests its statement on, in the
+// phrasings newsrooms use, and when two ways of writing a party are one party.
+import { describe, expect, it } from "vitest";
+import { attributeSentences, readAttribution } from "../../src/sourcing/claims/attribution.ts";
+import { sameParty, toParty } from "../../src/sourcing/claims/parties.ts";
+
+const party = (sentence: string, language = "en") => readAttribution(sentence, language)?.party.trim();
+
+describe("who a sentence rests on", () => {
+  it.each([
+    ["The levy will be €4 per passenger, according to the authority's press release.", "en", /authority/],
+    [
+      "According to a statement released on Tuesday by the Ministry of Transport, the scheme will cost €2.4bn.",
+      "en",
+      /^Ministry of Transport$/,
+    ],
+    ["The Ministry of Transport said the scheme would cost €2.4bn.", "en", /^The Ministry of Transport$/],
+    ["The scheme will cost €2.4bn, the ministry said in a statement.", "en", /^the ministry$/],
+    ["“We expect 300 jobs,” said Maria Lopez, a spokeswoman for the port authority.", "en", /^the port authority$/],
+    ["Vestfjord Line, the ship's operator, said 38 containers had gone overboard.", "en", /Vestfjord Line/],
+    ["Portmere, 21 October 2026 – Alderbank Energy today announced plans to invest £340 million.", "en", /^Alderbank Energy$/],
+    ["In the press release, Alderbank boss Priya Nandakumar described it as the largest investment.", "en", /^Alderbank$/],
+    [
+      "A spokesperson for the Greyhaven Trust, which has owned the castle since 1958, said it would not comment.",
+      "en",
+      /Greyhaven Trust/,
+    ],
+    ["Die Abgabe soll 4 Euro pro Passagier betragen, teilte die Behörde am Dienstag mit.", "de", /^Behörde$/],
+    ["Laut einer Mitteilung der Stadt Valdena kostet der Umbau 2,5 Millionen Euro.", "de", /Stadt Valdena/],
+    ["Un porte-parole de l'entreprise a estimé les dégâts à environ 40 millions d'euros.", "fr", /entreprise/],
+    ["Según el ministerio, la obra costará 2,5 millones de euros.", "es", /ministerio/],
+    ["Il costo sarà di 2,5 milioni di euro, ha fatto sapere la Regione in una nota.", "it", /Regione/],
+    ["Według urzędu koszt wyniesie 2,5 mln zł.", "pl", /urzędu/],
+    ["同社によると、約1500人が影響を受けた。", "ja", /^同社$/],
+    ["県は14日、被害額が1億2000万円に上ると発表した。", "ja", /^県$/],
+  ])("%s", (sentence, language, expected) => {
+    expect(party(sentence, language)).toMatch(expected);
+  });
+
+  it.each([
+    ["The Halden Star was expected to dock in Portmere late Tuesday."],
+    ["Residents reported flooding in 40 homes on Main Street."],
+    ["The bridge reopened on 7 November after 26 months of work costing £18.5m."],
+    ["Die Brücke wurde am 7. November nach 26 Monaten wieder geöffnet."],
+  ])("reads no party in own reporting: %s", (sentence) => {
+    expect(readAttribution(sentence, /Die /.test(sentence) ? "de" : "en")).toBeUndefined();
+  });
+
+  it("marks a pronoun speaker and an unnamed document for the page to resolve", () => {
+    expect(readAttribution("The park would hold 400 megawatts, she said.", "en")).toMatchObject({ party: "", pronoun: true });
+    expect(readAttribution("The release says the park will open in 2028.", "en")).toMatchObject({ party: "", document: true });
+  });
+});
+
+describe("attribution carried across sentences", () => {
+  const facts = (s: string) => /\d/.test(s);
+
+  it("carries a framing sentence's party to the figure in the next sentence", () => {
+    const result = attributeSentences(
+      [["In a statement on Tuesday, the ministry set out its plan."], ["The scheme will cost €2.4bn and create 300 jobs."]],
+      "en",
+      facts,
+    );
+    expect(result[1]).toMatchObject({ party: "the ministry", carried: true });
+  });
+
+  it("carries reported speech and a quotation running on, but not the outlet's own next statement", () => {
+    const result = attributeSentences(
+      [
+        [
+          "Ein Sprecher der Stadt sagte, der Umbau koste 2,5 Millionen Euro.",
+          "Die Arbeiten seien bis 2027 abgeschlossen.",
+          "Am Mittwoch waren 40 Arbeiter auf der Baustelle.",
+        ],
+      ],
+      "de",
+      facts,
+    );
+    expect(result[0]?.party).toMatch(/Stadt/);
+    expect(result[1]).toMatchObject({ carried: true });
+    expect(result[2]).toBeUndefined();
+  });
+
+  it("ends a statement at the paragraph unless a frame closes it", () => {
+    const result = attributeSentences(
+      [["Police said 14 people were hurt."], ["The road reopened at 6pm on 3 March."]],
+      "en",
+      facts,
+    );
+    expect(result[0]?.party).toBe("Police");
+    expect(result[1]).toBeUndefined();
+  });
+});
+
+describe("one party however it is written", () => {
+  const same = (a: string, b: string) => sameParty(toParty(a), toParty(b));
+
+  it("matches a full name with its role, its translations and a spokesperson's title", () => {
+    expect(same("Port of Valdena Authority", "the authority")).toBe(true);
+    expect(same("Ministerio de Sanidad", "the ministry")).toBe(true);
+    expect(same("das Ministerium", "el ministerio")).toBe(true);
+    expect(same("Acme Energy", "the company")).toBe(true);
+    expect(same("Maria Lopez", "Lopez")).toBe(true);
+    expect(same("Northshire Police", "police")).toBe(true);
+  });
+
+  it("keeps different bodies apart, even when they share a place name", () => {
+    expect(same("Valdena City Council", "Port of Valdena Authority")).toBe(false);
+    expect(same("police", "the hospital")).toBe(false);
+    expect(same("Maria Lopez", "Maria Gomez")).toBe(false);
+    expect(same("the union", "the company")).toBe(false);
+  });
+});
