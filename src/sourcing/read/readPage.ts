@@ -48,12 +48,18 @@ const MAX_READABILITY_DEPTH = 120;
 /** More elements than this and Readability gives up (it throws; the page is read without it). */
 const MAX_READABILITY_ELEMENTS = 100_000;
 
+/** Marks a link into the page itself ("#top") while Readability runs. */
+const IN_PAGE_LINK = "data-read-in-page";
+
 /** Readability's article, as paragraphs; undefined when it finds nothing. */
 function readabilityBlocks(document: Document): WalkResult | undefined {
-  // Readability rewrites links against <base>, which would turn "#top" into another address;
-  // links into the page itself are not outbound links, so they lose their href first.
+  // Links into the page itself are not outbound links, and Readability rewrites links against
+  // <base>, which would turn "#top" into another address: they lose their href, but only once
+  // Readability is done. Readability counts the text of "#…" links at 30% when it weighs a block's
+  // link density; without their href, a table of contents or a paragraph with footnote markers
+  // counted as navigation and was dropped (bench/readerMetadata.ts: four of Readability's test pages).
   for (const link of Array.from(document.querySelectorAll("a[href]"))) {
-    if ((link.getAttribute("href") ?? "").trim().startsWith("#")) link.removeAttribute("href");
+    if ((link.getAttribute("href") ?? "").trim().startsWith("#")) link.setAttribute(IN_PAGE_LINK, "");
   }
   let article: ReturnType<Readability<Node>["parse"]>;
   try {
@@ -67,6 +73,9 @@ function readabilityBlocks(document: Document): WalkResult | undefined {
   }
   const content = article?.content;
   if (!article || !content) return undefined;
+  for (const link of Array.from((content as Element).querySelectorAll?.(`a[${IN_PAGE_LINK}]`) ?? [])) {
+    link.removeAttribute("href");
+  }
   const walk = walkBlocks(content);
   if (walk.blocks.length === 0) return undefined;
   // Readability's own byline guess is not used: it takes any element with an "author" class,
