@@ -210,3 +210,22 @@ describe("too few origins", () => {
     ).not.toThrow();
   });
 });
+
+describe("figures counted in other words", () => {
+  const units = (sentence: string, language: string) => sentenceFacts(sentence, language).quantities;
+
+  it("reads money as one thing counted, whatever the currency's name or sign", () => {
+    expect(units("Valmont paid a fee of €12m for the striker.", "en")).toEqual([{ value: "12000000", unit: "¤" }]);
+    expect(units("Valmont a déboursé 7,5 millions d'euros.", "fr")).toEqual([{ value: "7500000", unit: "¤" }]);
+    expect(units("Alderbank will invest £340mn in the plant.", "en")).toEqual([{ value: "340000000", unit: "¤" }]);
+    expect(units("La obra costó 18 mil 400 millones de pesos.", "es")).toEqual([{ value: "18400000000", unit: "¤" }]);
+    expect(units("Il costo sarà di 2,5 milioni di euro.", "it")[0]).toEqual({ value: "2500000", unit: "¤" });
+  });
+
+  it("reads people and spans of time as one thing counted in every language", () => {
+    expect(units("La medida afecta a 212.000 vecinos.", "es")[0]?.unit).toBe("people");
+    expect(units("Die Sperrung betrifft 1.200 Einwohner.", "de")[0]?.unit).toBe("people");
+    expect(units("Die Arbeiten dauern 14 Monate.", "de")[0]).toEqual({ value: "14", unit: "month" });
+    expect(units("Les travaux dureront 14 mois.", "fr")[0]).toEqual({ value: "14", unit: "month" });
+  });
+});

@@ -51,15 +51,15 @@ describe("Japanese numbers", () => {
     expect(ja("工場は3月に閉鎖される。")).toMatchObject({ dates: [], numbers: [] });
   });
 
-  it("records what a figure counts from the counter or noun after it", () => {
+  it("records what a figure counts from the counter or noun after it (money and people as one class in every language)", () => {
     const units = (sentence: string) => ja(sentence).quantities;
     expect(units("約1500世帯が停電した。")).toEqual([{ value: "1500", unit: "世帯" }]);
-    expect(units("14人が負傷した。")).toEqual([{ value: "14", unit: "人" }]);
+    expect(units("14人が負傷した。")).toEqual([{ value: "14", unit: "people" }]);
     expect(units("5件の火災が起きた。")).toEqual([{ value: "5", unit: "件" }]);
     expect(units("車3台が衝突した。")).toEqual([{ value: "3", unit: "台" }]);
-    expect(units("被害額は1億2000万円にのぼる。")).toEqual([{ value: "120000000", unit: "円" }]);
-    expect(units("損失は1.5億ドルに達した。")).toEqual([{ value: "150000000", unit: "ドル" }]);
-    expect(units("3万人が避難した。")).toEqual([{ value: "30000", unit: "人" }]);
+    expect(units("被害額は1億2000万円にのぼる。")).toEqual([{ value: "120000000", unit: "¤" }]);
+    expect(units("損失は1.5億ドルに達した。")).toEqual([{ value: "150000000", unit: "¤" }]);
+    expect(units("3万人が避難した。")).toEqual([{ value: "30000", unit: "people" }]);
     expect(units("高さ約6メートルの防潮堤。")).toEqual([{ value: "6", unit: "メートル" }]);
   });
 

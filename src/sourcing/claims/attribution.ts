@@ -41,15 +41,15 @@ const AFTER_PARTY = rx(
 const SAY_EN =
   "said|says|say|told|tells|announced|announces|stated|states|confirmed|confirms|added|adds|estimated|estimates|explained|explains|noted|notes|wrote|writes|claimed|claims|insisted|warned|revealed|disclosed|reported|reports|predicted|predicts|declared|acknowledged|admitted|argued|maintained|denied|denies|rejected|rejects|expects|expected|projected|forecast|calculated|described|insists|pointed out|set out|outlined|unveiled|published";
 const SAY_DE =
-  "sagte|sagt|sagten|erklärte|erklärt|erklärten|teilte|teilt|teilten|mitteilte|mitteilten|berichtete|berichtet|bestätigte|bestätigt|betonte|betont|kündigte|gab|gibt|bezifferte|beziffert|bezifferten|schätzte|schätzt|schrieb|schreibt|meldete|meldet|wies|dementierte|dementiert|räumte|sprach|hieß|heißt|bekräftigte|versicherte|ergänzte|fügte";
+  "sagte|sagt|sagten|erklärte|erklärt|erklärten|teilte|teilt|teilten|mitteilte|mitteilten|berichtete|berichtet|bestätigte|bestätigt|betonte|betont|kündigte|gab|gibt|bezifferte|beziffert|bezifferten|schätzte|schätzt|schrieb|schreibt|meldete|meldet|wies|dementierte|dementiert|räumte|sprach|hieß|heißt|bekräftigte|versicherte|ergänzte|fügte|betonte|kritisierte|warnte|räumte|verwies|begründete|kündigte|hieß es";
 const SAY_FR =
-  "a déclaré|a indiqué|a annoncé|a précisé|a expliqué|a affirmé|a assuré|a confirmé|a souligné|a fait savoir|a estimé|a chiffré|a démenti|a reconnu|a ajouté|a rapporté|a communiqué|a dit|ont déclaré|ont indiqué|ont annoncé|ont précisé|ont expliqué|ont affirmé|ont confirmé|ont fait savoir|ont estimé|ont démenti|ont ajouté|ont dit|indique|annonce|précise|explique|affirme|assure|confirme|souligne|estime|chiffre|dément|ajoute|rapporte|déclare|fait savoir|avait indiqué|avait annoncé";
+  "a déclaré|a indiqué|a annoncé|a précisé|a expliqué|a affirmé|a assuré|a confirmé|a souligné|a fait savoir|a estimé|a chiffré|a démenti|a reconnu|a ajouté|a rapporté|a communiqué|a dit|ont déclaré|ont indiqué|ont annoncé|ont précisé|ont expliqué|ont affirmé|ont confirmé|ont fait savoir|ont estimé|ont démenti|ont ajouté|ont dit|indique|annonce|précise|explique|affirme|assure|confirme|souligne|estime|chiffre|dément|ajoute|rapporte|déclare|fait savoir|avait indiqué|avait annoncé|indiquait|précisait|annonçait|estimait|affirmait|expliquait|faisait état|fait état|a salué|a réagi|a répété|a repris|a martelé|a regretté|a insisté";
 const SAY_ES =
-  "dijo|dice|informó|informa|señaló|señala|anunció|anuncia|indicó|indica|explicó|explica|afirmó|afirma|aseguró|asegura|confirmó|confirma|declaró|declara|precisó|precisa|detalló|detalla|sostuvo|sostiene|estimó|estima|cifró|cifra|desmintió|desmiente|negó|niega|reconoció|agregó|añadió|destacó|apuntó|comunicó|reportó|explicaron|informaron|señalaron|indicaron|dijeron|afirmaron|confirmaron";
+  "dijo|dice|informó|informa|señaló|señala|anunció|anuncia|indicó|indica|explicó|explica|afirmó|afirma|aseguró|asegura|confirmó|confirma|declaró|declara|precisó|precisa|detalló|detalla|sostuvo|sostiene|estimó|estima|cifró|cifra|desmintió|desmiente|negó|niega|reconoció|agregó|añadió|destacó|apuntó|comunicó|reportó|explicaron|informaron|señalaron|indicaron|dijeron|afirmaron|confirmaron|ha señalado|ha dicho|ha explicado|ha afirmado|ha asegurado|ha indicado|ha informado|ha confirmado|ha anunciado|ha repetido|expresó|repitió|indicaba|señalaba|informaba|había dicho|subrayó|insistió|advirtió|admitió|lamentó|celebró|escribió";
 const SAY_IT =
-  "ha detto|ha dichiarato|ha annunciato|ha spiegato|ha fatto sapere|ha reso noto|ha comunicato|ha precisato|ha confermato|ha affermato|ha sottolineato|ha stimato|ha smentito|ha aggiunto|ha riferito|ha assicurato|ha ammesso|hanno detto|hanno dichiarato|hanno annunciato|hanno spiegato|hanno fatto sapere|hanno reso noto|hanno comunicato|hanno precisato|hanno confermato|hanno smentito|dice|dichiara|annuncia|spiega|precisa|conferma|afferma|stima|smentisce|riferisce|fa sapere|rende noto|aggiunge|sottolinea|assicura";
+  "ha detto|ha dichiarato|ha annunciato|ha spiegato|ha fatto sapere|ha reso noto|ha comunicato|ha precisato|ha confermato|ha affermato|ha sottolineato|ha stimato|ha smentito|ha aggiunto|ha riferito|ha assicurato|ha ammesso|hanno detto|hanno dichiarato|hanno annunciato|hanno spiegato|hanno fatto sapere|hanno reso noto|hanno comunicato|hanno precisato|hanno confermato|hanno smentito|dice|dichiara|annuncia|spiega|precisa|conferma|afferma|stima|smentisce|riferisce|fa sapere|rende noto|aggiunge|sottolinea|assicura|indicava|riportava|precisava|ha ribadito|ha ricordato|ha scritto|ha commentato|ha spiegato|ha garantito";
 const SAY_PL =
-  "powiedział|powiedziała|powiedzieli|poinformował|poinformowała|poinformowało|poinformowali|przekazał|przekazała|przekazało|przekazali|podał|podała|podało|podali|oświadczył|oświadczyła|oświadczyło|zapowiedział|zapowiedziała|potwierdził|potwierdziła|potwierdziło|wyjaśnił|wyjaśniła|dodał|dodała|zaznaczył|zaznaczyła|ocenił|oceniła|oszacował|oszacowała|oszacowało|zaprzeczył|zaprzeczyła|zaprzeczyło|zdementował|zdementowała|zdementowało|informuje|podaje|twierdzi|przekazuje|zapewnił|zapewniła|szacuje|szacują";
+  "powiedział|powiedziała|powiedzieli|poinformował|poinformowała|poinformowało|poinformowali|przekazał|przekazała|przekazało|przekazali|podał|podała|podało|podali|oświadczył|oświadczyła|oświadczyło|zapowiedział|zapowiedziała|potwierdził|potwierdziła|potwierdziło|wyjaśnił|wyjaśniła|dodał|dodała|zaznaczył|zaznaczyła|ocenił|oceniła|oszacował|oszacowała|oszacowało|zaprzeczył|zaprzeczyła|zaprzeczyło|zdementował|zdementowała|zdementowało|informuje|podaje|twierdzi|przekazuje|zapewnił|zapewniła|szacuje|szacują|mówi|mówił|mówiła|napisał|napisała|podkreślił|podkreśliła|dodaje|zaznacza|przyznał|przyznała";
 const SAY = rx(`${B}(?:${[SAY_EN, SAY_DE, SAY_FR, SAY_ES, SAY_IT, SAY_PL].join("|")})${E}`, "giu");
 
 /** Japanese: "Xは…と発表した", "Xは…を明らかにした", "Xの広報担当者は…と話した". */
@@ -75,7 +75,7 @@ const REPORTED_SPEECH = rx(
 );
 
 /** A pronoun speaking: "she said", "er sagte", "il a précisé": the party named last on the page. */
-const PRONOUN = /^(?:he|she|they|we|er|sie|wir|il|elle|ils|elles|nous|él|ella|ellos|ellas|lui|lei|loro|on|ona|oni|my)$/iu;
+const PRONOUN = /^(?:he|she|they|we|it|er|sie|es|wir|il|elle|ils|elles|nous|él|ella|ellos|ellas|lui|lei|loro|on|ona|oni|my)$/iu;
 
 /** Time words between a subject and its verb: "Alderbank Energy today announced", "Police now say". */
 const ADVERBS =
@@ -91,7 +91,7 @@ const TITLE =
 
 /** A title and affiliation: "a spokeswoman for the authority", "Sprecher der Stadt", "portavoz del ministerio". */
 const AFFILIATION = rx(
-  `${B}(?:spokes(?:wo)?man|spokesperson|representative|head|director|chief|manager|press officer|Sprecher(?:in)?|Pressesprecher(?:in)?|Leiter(?:in)?|Chef(?:in)?|porte-parole|directeur|directrice|responsable|portavoz|vocero|vocera|director|directora|portavoce|direttore|direttrice|responsabile|rzecznik|rzeczniczka|dyrektor|kierownik|prezes)(?:\\s+(?:of|for|at|with|from|des|der|von|vom|bei|de|du|de la|del|de los|de las|della|dello|delle|dei|degli|di|dal|dalla)\\s+|\\s+(?:de l|dell|d)['’])(.{2,80}?)(?=[,;.:)]|\\s+(?:said|says|told|sagte|erklärte|teilte|a|ha|dijo|informó|powiedział|powiedziała)${E}|$)`,
+  `${B}(?:spokes(?:wo)?man|spokesperson|representative|head|director|chief|manager|press officer|president|chairman|presidente|presidenta|président|présidente|Präsident(?:in)?|alcalde|alcaldesa|maire|sindaco|sindaca|prezydent|consejero|consejera|assessore|Sprecher(?:in)?|Pressesprecher(?:in)?|Leiter(?:in)?|Chef(?:in)?|porte-parole|directeur|directrice|responsable|portavoz|vocero|vocera|director|directora|portavoce|direttore|direttrice|responsabile|rzecznik|rzeczniczka|dyrektor|kierownik|prezes)(?:\\s+(?:of|for|at|with|from|des|der|von|vom|bei|de|du|de la|del|de los|de las|della|dello|delle|dei|degli|di|dal|dalla)\\s+|\\s+(?:de l|dell|d)['’])(.{2,80}?)(?=[,;.:)]|\\s+(?:said|says|told|sagte|erklärte|teilte|a|ha|dijo|informó|powiedział|powiedziała)${E}|$)`,
   "iu",
 );
 
@@ -108,7 +108,7 @@ const ARTICLE =
 
 /** Titles between a body and a person: "Alderbank boss Priya Nandakumar", "the club's head coach". */
 const TITLE_WORD =
-  /^(?:boss|chief|executive|ceo|chairman|chairwoman|president|director|head|manager|founder|owner|minister|mayor|secretary|commissioner|coach|general|deputy|spokes(?:wo)?man|spokesperson)$/iu;
+  /^(?:boss|chief|executive|ceo|chairman|chairwoman|president|director|head|manager|founder|owner|minister|mayor|secretary|commissioner|coach|general|deputy|captain|spokes(?:wo)?man|spokesperson|presidente|presidenta|président|présidente|präsident|präsidentin|alcalde|alcaldesa|maire|sindaco|sindaca|bürgermeister|bürgermeisterin|oberbürgermeister|oberbürgermeisterin|burmistrz|prezydent|prezes|ministro|ministra|ministre|ministerin|consejero|consejera|assessore|directeur|directrice|direttore|director|directora|dyrektor|capitán|capitaine|capitano|kapitän|portavoz|portavoce|porte-parole|sprecher|sprecherin|rzecznik|rzeczniczka)$/iu;
 
 /** A word that can stand in a party's name: capitalised, an institution word, or a title. */
 function partyWord(word: string): boolean {
@@ -268,9 +268,13 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
       const hit = found(speaking[1]);
       if (hit) return hit;
     }
-    // "…, she said": a pronoun alone before the verb.
-    const clause = (before.split(/[,;:"“”„«»]/u).pop() ?? "").trim();
-    if (PRONOUN.test(clause)) return { party: "", document: false, frame: false, pronoun: true };
+    // "…, she said", "It also claimed": a pronoun alone before the verb.
+    const clause = (before.split(/[,;:"“”„«»]/u).pop() ?? "")
+      .trim()
+      .split(/\s+/)
+      .filter((w) => !ADVERBS.test(w));
+    if (clause.length === 1 && PRONOUN.test(clause[0] as string))
+      return { party: "", document: false, frame: false, pronoun: true };
     // Inverted: "…, said the ministry", "teilte die Stadt mit", "informó el ministerio".
     const tail = after.replace(/^\s*(?:am \p{L}+|on \p{L}+|heute|gestern|ayer|hoy|ieri|oggi|wczoraj)\s+/iu, "");
     // "said Maria Lopez, a spokeswoman for the authority": the organisation she speaks for.

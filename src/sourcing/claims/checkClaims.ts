@@ -19,6 +19,8 @@ import { splitSentences } from "./sentences.ts";
 
 /** A statement whose issuer the page does not name: it rests on "the statement" of whoever the story is about. */
 const DOCUMENT_PARTY = "officials";
+/** The speaker of a quotation the sentence does not name: one person, whoever the others name. */
+const QUOTED_SPEAKER = "spokesperson";
 
 interface Mention {
   source: number;
@@ -185,7 +187,13 @@ export function collectMentions(sources: readonly GroupedSource[]): Mention[] {
       if (!isCheckable(f)) return;
       // "The release says": the issuer the page names for its statements, else the last party it named.
       // "The release says", "she said": the party the page named last, else the issuer it credits.
-      const party = attribution ? attribution.party || lastParty || pageParty(source) || DOCUMENT_PARTY : undefined;
+      // A quotation always rests on its speaker, named or not: several outlets quoting the same
+      // words rest on one person's word.
+      const party = attribution
+        ? attribution.party || lastParty || pageParty(source) || DOCUMENT_PARTY
+        : f.quotes.length > 0
+          ? QUOTED_SPEAKER
+          : undefined;
       mentions.push({ source: index, text, language, facts: f, ...(party ? { party } : {}) });
       count++;
     });

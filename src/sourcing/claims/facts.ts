@@ -83,6 +83,19 @@ const SCALES: Record<string, number> = {
   millionen: 1e6,
   mio: 1e6,
   millones: 1e6,
+  millón: 1e6,
+  mn: 1e6,
+  mill: 1e6,
+  bln: 1e9,
+  md: 1e9,
+  tys: 1e3,
+  mln: 1e6,
+  mld: 1e9,
+  miliardi: 1e9,
+  miliardo: 1e9,
+  milione: 1e6,
+  miliony: 1e6,
+  milionów: 1e6,
   milioni: 1e6,
   milhões: 1e6,
   miljoen: 1e6,
@@ -310,7 +323,7 @@ function extractJapaneseNumbers(
     const normal = formatNumber(value) + (percent ? "%" : "");
     out.numbers.add(normal);
     const currency = /([£$€¥])\s*$/.exec(text.slice(Math.max(0, start - 2), start))?.[1];
-    out.quantities.push({ value: normal, unit: percent ? "%" : `${currency ?? ""}${unit}` });
+    out.quantities.push({ value: normal, unit: percent ? "%" : currency ? "¤" : (unitClass(unit) ?? unit) });
   }
 }
 
@@ -336,12 +349,35 @@ function extractDates(sentence: string, cjk = false): { dates: string[]; spans: 
   return { dates: [...dates], spans, years: [...years] };
 }
 
+/** Words for money, people and spans of time in the languages we read: the same thing counted
+ * whatever word a writer chose ("212.000 vecinos", "185.000 personas"; "€12m", "7,5 millions
+ * d'euros"), so figures for it can agree or conflict. */
+const UNIT_CLASSES: [string, RegExp][] = [
+  [
+    "¤",
+    /^(?:円|ドル|ユーロ|ポンド|元|euros?|eur|dollars?|dólares|dolares|pesos|pounds?|libras|sterling|złotych|zlotych|złote|zł|zl|pln|yen|yuan|円|francs?|francos|franchi|chf|rupees?|crowns?|kronor|kroner)$/u,
+  ],
+  [
+    "people",
+    /^(?:people|persons|residents|inhabitants|citizens|locals|menschen|personen|einwohner|bewohner|anwohner|personnes|habitants|résidents|personas|habitantes|vecinos|residentes|persone|abitanti|residenti|osób|osoby|mieszkańców|mieszkańcy|人)$/u,
+  ],
+  ["month", /^(?:months?|monate?n?|mois|meses?|mesi|mese|miesięcy|miesiące|miesiąc|か月|ヶ月|カ月)$/u],
+  ["week", /^(?:weeks?|wochen?|semaines?|semanas?|settimane?|tygodni|tygodnie|週間)$/u],
+  ["day", /^(?:days?|tage?n?|jours?|días?|dias?|giorni|giorno|dni|dzień|日間)$/u],
+  ["year", /^(?:years?|jahre?n?|ans|années?|años?|anni|anno|lat|lata|年間)$/u],
+  ["hour", /^(?:hours?|stunden?|heures?|horas?|ore|ora|godzin|godziny|時間)$/u],
+];
+
+function unitClass(word: string): string | undefined {
+  return UNIT_CLASSES.find(([, re]) => re.test(word))?.[0];
+}
+
 function unitAfter(sentence: string, end: number): string {
   // What a number counts follows it within its clause: "210, according to the trust" counts no trust.
   const clause = sentence.slice(end, end + 60).split(/[,;:.!?()]/)[0] ?? "";
   for (const word of clause.toLowerCase().match(/\p{L}{2,}/gu) ?? []) {
     if (SCALES[word] || FUNCTION_WORDS.has(word) || UNIT_FILLERS.has(word)) continue;
-    return stem(word);
+    return unitClass(word) ?? stem(word);
   }
   return "";
 }
@@ -406,9 +442,12 @@ function extractNumbers(
     const scale = m[3] ? (SCALES[m[3].toLowerCase()] ?? 1) : 1;
     const normal = formatNumber(value * scale) + (m[2] ? "%" : "");
     out.add(normal);
-    const currency = /([£$€¥])\s*$/.exec(sentence.slice(Math.max(0, start - 2), start))?.[1];
+    const currency = /(?:[£$€¥]|\b(?:CHF|EUR|USD|GBP|PLN|CLP|MXN|ARS|zł|US\$))\s*$/.exec(
+      sentence.slice(Math.max(0, start - 4), start),
+    );
     const after = unitAfter(sentence, start + m[0].length) || countedBefore(sentence.slice(0, start));
-    quantities.push({ value: normal, unit: m[2] ? "%" : `${currency ?? ""}${after}` });
+    // Money is one thing counted, whatever the currency is called or where its sign stands.
+    quantities.push({ value: normal, unit: m[2] ? "%" : currency ? "¤" : after });
   }
   const lowered = sentence.toLowerCase();
   for (const match of lowered.matchAll(/\p{L}+/gu)) {
@@ -431,7 +470,10 @@ const FUNCTION_WORDS = new Set(
     "über unter laut sagte sagt teilte mit auch noch nur " +
     "le la les un une des du de et ou mais si à au aux en dans sur par pour avec est sont était été être a ont avait que " +
     "qui ne pas plus selon dit a-t-il ce cette ces il elle ils elles nous vous se sa son ses leur leurs " +
-    "el los las unos unas y o pero del al en con por para es son era fue ser ha han había que no más según dijo lo su sus"
+    "el los las unos unas y o pero del al en con por para es son era fue ser ha han había que no más según dijo lo su sus " +
+    "il lo gli i della dello delle degli dei di da dal dalla nel nella con per tra fra che è sono era stato stata ha hanno " +
+    "non più secondo circa oltre quasi " +
+    "w z ze na do od po za przez dla o i oraz a ale że nie jest są był była było to ten ta te tych około ponad prawie"
   ).split(" "),
 );
 
@@ -536,10 +578,12 @@ function extractNames(sentence: string, language: string): string[] {
 
 function extractQuotes(sentence: string): string[] {
   const out: string[] = [];
-  const re = /[“„«"]([^”“"»]{3,}?)[”“"»]/g;
+  const re = /[“„«"「『]([^”“"»」』]{3,}?)[”“"»」』]/g;
   for (let m = re.exec(sentence); m; m = re.exec(sentence)) {
     const quote = (m[1] as string).trim();
-    if (quote.split(/\s+/).length >= 3) out.push(quote.toLowerCase());
+    // Japanese writes no spaces: a quotation of six characters or more says something.
+    const long = CJK_CHAR.test(quote) ? [...quote].length >= 6 : quote.split(/\s+/).length >= 3;
+    if (long) out.push(quote.toLowerCase());
   }
   return out;
 }
@@ -577,7 +621,11 @@ function contentWords(sentence: string, language: string): string[] {
 export function sentenceFacts(sentence: string, language = "en"): SentenceFacts {
   // Japanese figures are read in Japanese sentences and wherever Japanese or Chinese script appears.
   const cjk = language === "ja" || CJK_CHAR.test(sentence);
-  const figureText = cjk ? foldWidth(sentence) : sentence;
+  // "18 mil 400 millones" (Mexico, Argentina): thousands of millions written out.
+  const figureText = (cjk ? foldWidth(sentence) : sentence).replace(
+    /(?<![\d.,])(\d{1,3}) mil (\d{3}) (millones|millón)/gu,
+    (_m, a: string, b: string, scale: string) => `${a}${b} ${scale}`,
+  );
   const { dates, spans, years: dateYears } = extractDates(figureText, cjk);
   const { numbers, quantities, years } = extractNumbers(figureText, language, spans, cjk);
   // A year on its own ("closed in 2013", "2013年") is a date fact at year precision.
