@@ -21,6 +21,22 @@ function parties(text: string, kind: Attribution["kind"]): string[] {
 
 describe("wire credits", () => {
   it.each([
+    ["Arbèche (VS), 14 février 2026 (Keystone-ATS) - Une avalanche a emporté cinq skieurs.", ["Keystone-ATS"]],
+    ["Montescaglio, 9 giu. (Adnkronos Salute) - Via libera al progetto del nuovo ospedale.", ["Adnkronos"]],
+    ["Fonte: Adnkronos Salute – © Riproduzione riservata", ["Adnkronos"]],
+    ["Ticino Notizie © 2026 · Fonte: Keystone-ATS", ["Keystone-ATS"]],
+    ["© Copyright ANSA - Tutti i diritti riservati", ["ANSA"]],
+    ["台風14号は14日、潮見市付近に上陸した。【共同】", ["共同"]],
+    ["【ワシントン時事】米政府は13日、新たな制裁を発表した。", ["時事"]],
+  ])("datelines with a desk or region, footers and Japanese credits: %s", (text, expected) => {
+    expect(parties(text, "wire")).toEqual(expected);
+  });
+
+  it("takes no Japanese word that only contains an agency's short name as a credit", () => {
+    expect(parties("両社は共同研究を進めると発表した。", "wire")).toEqual([]);
+  });
+
+  it.each([
     ["PORTMERE, England (AP) — The mayor of Portmere resigned on Wednesday.", ["AP"]],
     ["WASHINGTON (AP) — The Senate passed the bill late on Tuesday.", ["AP"]],
     ["(Reuters) - Shares in the ferry operator fell 4% on Monday.", ["Reuters"]],

@@ -1,7 +1,7 @@
 // Independent-origin grouping: each relation on its own, and the rule that a relay joins its
 // origin rather than its host's other pages.
 import { describe, expect, it } from "vitest";
-import { nearDuplicatePairs } from "../../src/sourcing/group/nearDuplicates.ts";
+import { nearDuplicatePairs, words } from "../../src/sourcing/group/nearDuplicates.ts";
 import { groupOrigins, registrableDomain } from "../../src/sourcing/group/originGroups.ts";
 import { page, prose, republished, wire } from "./pages.ts";
 
@@ -126,5 +126,11 @@ describe("near duplicates", () => {
   it("grows about linearly: 2,000 distinct texts make no pairs", () => {
     const texts = Array.from({ length: 2000 }, (_, i) => prose(`doc ${i} ${i * 7919}`, 8));
     expect(nearDuplicatePairs(texts)).toEqual([]);
+  });
+});
+
+describe("near duplicates in Japanese", () => {
+  it("shingles text written without spaces by its characters", () => {
+    expect(words("台風14号が上陸した")).toEqual(["台", "風", "14", "号", "が", "上", "陸", "し", "た"]);
   });
 });

@@ -124,8 +124,10 @@ export function relate(
   const sameQuantity = fa.quantities.some(
     (qa) => qa.unit !== "" && fb.quantities.some((qb) => qb.unit === qa.unit && qb.value === qa.value),
   );
-  if (fa.denial !== fb.denial && similar >= 0.45 && (namesShared || similar >= 0.6)) return "conflict";
-  if (similar >= 0.35 && (quantitiesConflict(fa, fb) || quantitiesConflict(fb, fa))) return "conflict";
+  // A denial of the same thing by name ("Northsound denies plans to cut crew" against "Northsound
+  // plans to cut 38 crew posts"): the words need agree less, a named party must be shared.
+  if (fa.denial !== fb.denial && ((namesShared && similar >= 0.25) || similar >= 0.45)) return "conflict";
+  if (similar >= 0.25 && (quantitiesConflict(fa, fb) || quantitiesConflict(fb, fa))) return "conflict";
   // The same event on another day, or done by someone else: a disagreement on when or who.
   if (similar >= 0.25 && hardShared === 0 && (datesConflict || agentsConflict(fa, fb))) return "conflict";
   // One figure each, for the same thing said in much the same words: a conflicting figure. Units

@@ -28,9 +28,17 @@ function fnv1a(text: string): number {
   return hash >>> 0;
 }
 
-/** Lower-case words of letters and digits, in any script. */
+/**
+ * Lower-case words of letters and digits, in any script. Japanese and Chinese write no spaces, so
+ * their text counts one character as a word: five-character shingles are then as telling as five
+ * words elsewhere.
+ */
 export function words(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    text
+      .toLowerCase()
+      .match(/[\p{scx=Han}\p{scx=Hira}\p{scx=Kana}]|(?:(?![\p{scx=Han}\p{scx=Hira}\p{scx=Kana}])[\p{L}\p{N}])+/gu) ?? []
+  );
 }
 
 export function shingles(text: string): Set<number> {

@@ -26,6 +26,10 @@ export const AGENCIES: readonly Agency[] = [
     aliases: ["dpa", "DPA", "dpa-AFX", "Deutsche Presse-Agentur", "Deutschen Presse-Agentur"],
   },
   { key: "ansa", name: "ANSA", aliases: ["ANSA", "Ansa"] },
+  { key: "adnkronos", name: "Adnkronos", aliases: ["Adnkronos", "AdnKronos", "ADNKRONOS"] },
+  { key: "agi", name: "Agenzia Italia", aliases: ["AGI", "Agenzia Italia"] },
+  { key: "lapresse", name: "LaPresse", aliases: ["LaPresse"] },
+  { key: "italpress", name: "Italpress", aliases: ["Italpress"] },
   { key: "efe", name: "EFE", aliases: ["EFE", "Efe", "Agencia EFE", "Agencia Efe"] },
   { key: "europapress", name: "Europa Press", aliases: ["Europa Press"] },
   { key: "lusa", name: "Lusa", aliases: ["Lusa", "LUSA", "Agência Lusa"] },
@@ -34,8 +38,8 @@ export const AGENCIES: readonly Agency[] = [
   { key: "bloomberg", name: "Bloomberg News", aliases: ["Bloomberg News"] },
   { key: "cp", name: "The Canadian Press", aliases: ["The Canadian Press", "Canadian Press"] },
   { key: "aap", name: "Australian Associated Press", aliases: ["AAP", "Australian Associated Press"] },
-  { key: "kyodo", name: "Kyodo News", aliases: ["Kyodo", "Kyodo News", "KYODO"] },
-  { key: "jiji", name: "Jiji Press", aliases: ["Jiji Press", "Jiji"] },
+  { key: "kyodo", name: "Kyodo News", aliases: ["Kyodo", "Kyodo News", "KYODO", "共同通信", "共同通信社", "共同"] },
+  { key: "jiji", name: "Jiji Press", aliases: ["Jiji Press", "Jiji", "時事通信", "時事通信社", "時事"] },
   { key: "yonhap", name: "Yonhap", aliases: ["Yonhap", "Yonhap News Agency"] },
   { key: "xinhua", name: "Xinhua", aliases: ["Xinhua", "Xinhua News Agency", "XINHUA"] },
   { key: "tass", name: "TASS", aliases: ["TASS", "Tass", "ITAR-TASS"] },
@@ -105,6 +109,9 @@ export const AMBIGUOUS_ALIASES = new Set([
   "BTA",
   "ANP",
   "PTI",
+  "AGI",
+  "共同",
+  "時事",
 ]);
 
 const byAlias = new Map<string, Agency>();

@@ -32,7 +32,19 @@ function rx(source: string, flags = ""): RegExp {
 // Wire credits ---------------------------------------------------------------------------------
 
 /** "PORTMERE, England (AP) —", "BERLIN (dpa/lnw) -", "Madrid, 4 mar (EFE).-", "(Reuters) -". */
-const DATELINE = rx(String.raw`^[^()\n]{0,100}?\(\s*(?<party>${AGENCY_LIST})\s*\)\s*\.?\s*[—–-]`);
+const DATELINE = rx(
+  // A short bracket may come first: "Arbèche (VS), 14 février 2026 (Keystone-ATS) -".
+  // A desk may follow the agency: "(Adnkronos Salute) -".
+  String.raw`^(?:[^()\n]|\([^()\n]{1,12}\)){0,100}?\(\s*(?<party>${AGENCY_LIST})(?:\s+\p{Lu}\p{Ll}+){0,2}\s*\)\s*\.?\s*[—–-]`,
+);
+
+/** Japanese wire credits: 【共同】, （時事）, 【ワシントン共同】 at the head or foot of a story. */
+const JA_CREDIT = /[【（]\s*[^【】（）\n]{0,12}?(?<party>共同通信社?|共同|時事通信社?|時事)\s*[】）]/u;
+
+/** A source line in a footer: "Fonte: Adnkronos Salute", "Ticino Notizie © 2026 · Fonte: Keystone-ATS", "Dépêches Keystone-ATS". */
+const SOURCE_LINE = rx(
+  String.raw`(?:^|[·|–—-]\s*)(?:Fonte|Fonti|Source|Sources|Quelle|Quellen|Fuente|Fuentes|Źródło|Źródła|Dépêches?|Dispatches?)\s*:?\s*(?<party>${AGENCY_LIST})`,
+);
 
 /** A credit line of its own: "AP", "— Reuters", "(dpa)", "Sources: AFP, Reuters", "Mit Material von dpa". */
 const CREDIT_LINE = rx(
@@ -55,7 +67,7 @@ const AGENCY_BYLINE = rx(
 
 /** "© 2026 The Associated Press", "Copyright 2026 Reuters", "(c) dpa-infocom", "© AFP 2026". */
 const COPYRIGHT = rx(
-  String.raw`(?:©|\([cC]\)|Copyright|COPYRIGHT)\s*(?:©\s*)?(?:\d{4}\s*,?\s*)?(?<party>(?:the |The )?${C})`,
+  String.raw`(?:©\s*(?:Copyright|COPYRIGHT)|©|\([cC]\)|Copyright|COPYRIGHT)\s*(?:©\s*)?(?:\d{4}\s*,?\s*)?(?<party>(?:the |The )?${C})`,
   "g",
 );
 
@@ -282,10 +294,14 @@ function findWire(source: Source, out: Found[], options: { credit: boolean }): v
     }
   };
   // Nothing to find without an agency name: one cheap test spares the patterns below.
-  if (!ANY_AGENCY_TEST.test(text)) return;
+  if (!ANY_AGENCY_TEST.test(text) && !JA_CREDIT.test(text)) return;
   // Forms that say "agency credit" by their shape count for every alias, ambiguous ones included.
-  const dateline = DATELINE.exec(text);
+  const dateline = DATELINE.exec(text) ?? JA_CREDIT.exec(text);
   if (dateline?.groups?.party) push(dateline.groups.party, text.indexOf(dateline.groups.party, dateline.index), true);
+  if (text.length <= 200) {
+    const footer = SOURCE_LINE.exec(text);
+    if (footer?.groups?.party) push(footer.groups.party, text.lastIndexOf(footer.groups.party), true);
+  }
   if (text.length <= 160) {
     const line =
       CREDIT_LINE.exec(text) ??

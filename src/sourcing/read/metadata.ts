@@ -488,6 +488,14 @@ function insideBoilerplate(element: Element): boolean {
   return false;
 }
 
+/** In the article's own footer (a <footer> inside the <article>): where wire copy carries its credit line. */
+function inArticleFooter(element: Element): boolean {
+  for (let node: Element | null = element; node !== null; node = node.parentElement) {
+    if (tagOf(node) === "footer") return node.parentElement !== null && insideArticle(node.parentElement);
+  }
+  return false;
+}
+
 function insideArticle(element: Element): boolean {
   for (let node: Element | null = element; node !== null; node = node.parentElement) {
     const tag = tagOf(node);
@@ -626,6 +634,11 @@ function readBylines(sources: BylineSources): { bylines: string[]; credits: stri
       if (raw.length > 2000) continue;
       const text = squash(raw);
       if (text === "" || text.length > (isByline ? 150 : 400)) continue;
+      // "© Copyright ANSA" in the article's own footer credits the text above it.
+      if (isCredit && inArticleFooter(element) && !insideNavigation(element)) {
+        credits.push(text);
+        continue;
+      }
       if (insideBoilerplate(element)) {
         // Explicit markup in a post footer is the byline of a blog without another; related
         // articles in a sidebar may carry their authors' too, so these come last.
