@@ -44,6 +44,7 @@ for (const set of sets) {
       if (c.found) {
         console.log(`      engine: "${c.found.text}" (${c.found.sourceKeys.length} sources, ${c.found.originCount} origins)`);
         if (c.found.attributedTo) console.log(`      attributed to: ${c.found.attributedTo}`);
+        for (const v of c.found.variants ?? []) console.log(`      variant: ${v.text.slice(0, 140)}`);
         for (const m of c.found.mentions)
           console.log(`        ${m.sourceKey} [${m.attributedTo ?? "own"}] ${m.text.slice(0, 110)}`);
       }

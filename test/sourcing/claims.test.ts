@@ -1,7 +1,7 @@
 // Claim checking across origins: the five states by the definitions in ARCHITECTURE.md, matching
 // a statement across different wording, and the facts it is compared on.
 import { describe, expect, it } from "vitest";
-import { checkClaims } from "../../src/sourcing/claims/checkClaims.ts";
+import { checkClaims, sameFigure } from "../../src/sourcing/claims/checkClaims.ts";
 import { sentenceFacts } from "../../src/sourcing/claims/facts.ts";
 import { splitSentences } from "../../src/sourcing/claims/sentences.ts";
 import { groupOrigins } from "../../src/sourcing/group/originGroups.ts";
@@ -227,5 +227,50 @@ describe("figures counted in other words", () => {
     expect(units("Die Sperrung betrifft 1.200 Einwohner.", "de")[0]?.unit).toBe("people");
     expect(units("Die Arbeiten dauern 14 Monate.", "de")[0]).toEqual({ value: "14", unit: "month" });
     expect(units("Les travaux dureront 14 mois.", "fr")[0]).toEqual({ value: "14", unit: "month" });
+  });
+});
+
+describe("the same figure, rounded", () => {
+  it("takes a rounded figure for the same one, and an approximate one within a wider margin", () => {
+    expect(sameFigure("187400000", "187000000")).toBe(true);
+    expect(sameFigure("9640000", "10000000")).toBe(false);
+    expect(sameFigure("9640000", "10000000", true)).toBe(true);
+    expect(sameFigure("120", "210", true)).toBe(false);
+    expect(sameFigure("68.2%", "70.4%")).toBe(false);
+    expect(sameFigure("12%", "12")).toBe(false);
+  });
+
+  it("reads hedged figures in the languages we read", () => {
+    for (const [sentence, language] of [
+      ["The park will hold about 1,200 people.", "en"],
+      ["Er hat ein Volumen von rund 187 Millionen Euro.", "de"],
+      ["La conducción costará casi 10 millones de euros.", "es"],
+      ["Il cantiere durerà circa sette mesi.", "it"],
+      ["約1500人が避難した。", "ja"],
+    ] as const) {
+      expect(sentenceFacts(sentence, language).hedged, sentence).toBe(true);
+    }
+    expect(sentenceFacts("The park will hold 1,200 people.", "en").hedged).toBe(false);
+  });
+
+  it("does not call a rounded figure a dispute", () => {
+    const sources = groupOrigins([
+      page(
+        "https://one.example/a",
+        `${prose("a1")} Der Haushalt der Stadt Lauterfeld umfasst ein Volumen von 187,4 Millionen Euro.`,
+        {
+          language: "de",
+        },
+      ),
+      page(
+        "https://two.example/b",
+        `${prose("b1")} Der Haushalt der Stadt Lauterfeld hat ein Volumen von rund 187 Millionen Euro.`,
+        {
+          language: "de",
+        },
+      ),
+    ]);
+    const claim = checkClaims(sources).find((c) => c.text.includes("187"));
+    expect(claim?.state).not.toBe("disputed");
   });
 });

@@ -68,17 +68,42 @@ function weightedOverlap(a: readonly string[], b: readonly string[], weight: Wei
  * and agree on no value for it. "120 people injured" against "210 people injured" conflicts;
  * "180 permanent jobs" against "650 construction jobs" does not.
  */
-function quantitiesConflict(a: SentenceFacts, b: SentenceFacts): boolean {
+/**
+ * Whether two figures are the same figure: equal, rounded (within 2%: "187 Millionen" for 187,4),
+ * or within 6% when either is given as approximate ("casi 10 millones" for 9,64 millones).
+ */
+export function sameFigure(x: string, y: string, hedged = false): boolean {
+  if (x === y) return true;
+  if (x.endsWith("%") !== y.endsWith("%")) return false;
+  const a = Number.parseFloat(x);
+  const b = Number.parseFloat(y);
+  if (!Number.isFinite(a) || !Number.isFinite(b) || a <= 0 || b <= 0) return false;
+  return Math.abs(a - b) / Math.max(a, b) <= (hedged ? 0.06 : 0.02);
+}
+
+/** Figures of one sentence that the other states too, rounding allowed. */
+function sharedFigures(a: SentenceFacts, b: SentenceFacts): string[] {
+  const hedged = a.hedged || b.hedged;
+  return a.numbers.filter((x) => b.numbers.some((y) => sameFigure(x, y, hedged)));
+}
+
+/**
+ * Figures that contradict: both sentences count the same thing (same unit) with different values,
+ * and agree on no value for it. "120 people injured" against "210 people injured" conflicts;
+ * "180 permanent jobs" against "650 construction jobs" does not. Returns the unit, or undefined.
+ */
+function conflictingUnit(a: SentenceFacts, b: SentenceFacts): string | undefined {
+  const hedged = a.hedged || b.hedged;
   for (const qa of a.quantities) {
     if (!qa.unit) continue;
     const sameUnit = b.quantities.filter((qb) => qb.unit === qa.unit);
     if (sameUnit.length === 0) continue;
     const agree =
-      sameUnit.some((qb) => qb.value === qa.value) ||
-      a.quantities.some((x) => x.unit === qa.unit && sameUnit.some((qb) => qb.value === x.value));
-    if (!agree) return true;
+      sameUnit.some((qb) => sameFigure(qb.value, qa.value, hedged)) ||
+      a.quantities.some((x) => x.unit === qa.unit && sameUnit.some((qb) => sameFigure(qb.value, x.value, hedged)));
+    if (!agree) return qa.unit;
   }
-  return false;
+  return undefined;
 }
 
 function withoutNames(f: SentenceFacts): string[] {
@@ -105,11 +130,10 @@ export function relate(
   const da = days(fa);
   const db = days(fb);
   const datesConflict = da.length > 0 && db.length > 0 && !intersects(da, db);
-  const numbersDisjoint = fa.numbers.length > 0 && fb.numbers.length > 0 && !intersects(fa.numbers, fb.numbers);
+  const figures = sharedFigures(fa, fb);
+  const numbersDisjoint = fa.numbers.length > 0 && fb.numbers.length > 0 && figures.length === 0;
   const hardShared =
-    fa.numbers.filter((x) => fb.numbers.includes(x)).length +
-    da.filter((x) => db.includes(x)).length +
-    fa.quotes.filter((x) => fb.quotes.includes(x)).length;
+    figures.length + da.filter((x) => db.includes(x)).length + fa.quotes.filter((x) => fb.quotes.includes(x)).length;
   const namesShared = intersects(fa.names, fb.names);
   const rareShared =
     fa.numbers.some((x) => fb.numbers.includes(x) && factCount(`n:${x}`) <= RARE_FACT) ||
@@ -122,12 +146,14 @@ export function relate(
   const similar = weightedOverlap(fa.stems, fb.stems, weight);
   // The same figure counting the same thing ("22 crew") is strong evidence on its own.
   const sameQuantity = fa.quantities.some(
-    (qa) => qa.unit !== "" && fb.quantities.some((qb) => qb.unit === qa.unit && qb.value === qa.value),
+    (qa) =>
+      qa.unit !== "" && fb.quantities.some((qb) => qb.unit === qa.unit && sameFigure(qb.value, qa.value, fa.hedged || fb.hedged)),
   );
   // A denial of the same thing by name ("Northsound denies plans to cut crew" against "Northsound
   // plans to cut 38 crew posts"): the words need agree less, a named party must be shared.
   if (fa.denial !== fb.denial && ((namesShared && similar >= 0.25) || similar >= 0.45)) return "conflict";
-  if (similar >= 0.25 && (quantitiesConflict(fa, fb) || quantitiesConflict(fb, fa))) return "conflict";
+  const unit = conflictingUnit(fa, fb) ?? conflictingUnit(fb, fa);
+  if (unit !== undefined && similar >= 0.25) return "conflict";
   // The same event on another day, or done by someone else: a disagreement on when or who.
   if (similar >= 0.25 && hardShared === 0 && (datesConflict || agentsConflict(fa, fb))) return "conflict";
   // One figure each, for the same thing said in much the same words: a conflicting figure. Units

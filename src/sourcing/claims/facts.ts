@@ -23,6 +23,8 @@ export interface SentenceFacts {
   quotes: string[];
   /** The sentence denies or rejects something. */
   denial: boolean;
+  /** Its figures are given as approximate ("about 1,200", "rund 187 Millionen", "casi 10 millones", "約1500人"). */
+  hedged: boolean;
   /** Who did what the sentence reports in the passive ("inspected by Castlegate Engineers"), lower-cased. */
   agents: string[];
   /** Who the sentence attributes its statement to ("according to X", "X said"), lower-cased. */
@@ -477,6 +479,10 @@ const FUNCTION_WORDS = new Set(
   ).split(" "),
 );
 
+/** Words that give a figure as approximate, in the languages we read. */
+const HEDGE =
+  /(?<![\p{L}])(?:about|around|approximately|roughly|nearly|almost|some|more than|over|up to|close to|rund|etwa|ungefähr|knapp|fast|mehr als|über|gut|environ|près de|quelque|presque|plus de|autour de|unos|unas|cerca de|casi|alrededor de|más de|aproximadamente|circa|quasi|oltre|più di|intorno a|około|prawie|ponad|blisko|niemal)(?![\p{L}])|約|およそ|ほぼ|超|余り|以上/iu;
+
 /** A denial: the party rejects what another account says ("denies", "no plans to", "dementierte",
  * "a démenti", "desmintió", "smentisce", "zaprzeczył", "否定"). Plain negation is not a denial. */
 const DENIAL =
@@ -645,6 +651,7 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
     names: extractNames(sentence, language),
     quotes: extractQuotes(sentence),
     denial: DENIAL.test(sentence),
+    hedged: HEDGE.test(sentence),
     agents: passiveAgents(sentence),
     ...(attributedTo ? { attributedTo } : {}),
     stems: [...stems],
