@@ -3,21 +3,25 @@
 // article job would. Prints, per set, pairwise origin grouping, claim-state accuracy and the
 // confusion matrix (truth × engine). `--verbose` lists the claims the engine got wrong, for the
 // test web and the development set only: the held-out set is scored, never shown.
-// `--set development` (or test-web, heldout) scores one set.
-import { OUTCOMES, type ScoredSet, type SetSummary, STATES, scoreSet } from "../test/corpus/scoring.ts";
+// `--set development` (or test-web, heldout) scores one set. `--pipeline` scores the corpus sets
+// through the whole service as well (an article job per story, read over HTTP): states as the
+// article shows them, and whether each claim is in the text or listed as left out. Slower.
+import { scoreThroughPipeline } from "../test/corpus/pipelineScoring.ts";
+import { OUTCOMES, type ScoredSet, type SetSummary, STATES, scoreSet, storiesOf, summarise } from "../test/corpus/scoring.ts";
 
 const args = process.argv.slice(2);
 const verbose = args.includes("--verbose");
+const pipeline = args.includes("--pipeline");
 const only = args.includes("--set") ? (args[args.indexOf("--set") + 1] as ScoredSet) : undefined;
 const sets: ScoredSet[] = only ? [only] : ["test-web", "development", "heldout"];
 
 const f3 = (x: number) => x.toFixed(3);
 
-function printSummary(name: string, s: SetSummary): void {
+function printSummary(name: string, s: SetSummary, grouping = true): void {
   console.log(`\n== ${name}: ${s.stories} stories, ${s.pages} pages, ${s.claims} claims`);
   if (s.stories === 0) return;
   const g = s.grouping;
-  console.log(`Origin grouping (pairwise): precision ${f3(g.precision)}  recall ${f3(g.recall)}  F1 ${f3(g.f1)}`);
+  if (grouping) console.log(`Origin grouping (pairwise): precision ${f3(g.precision)}  recall ${f3(g.recall)}  F1 ${f3(g.f1)}`);
   console.log(`Claim states: ${s.correct} of ${s.claims} right, accuracy ${f3(s.accuracy)}`);
   const fc = s.falseCorroboration;
   console.log(`Parallel or disputed shown as corroborated: ${fc.count} of ${fc.of} (${f3(fc.rate)})`);
@@ -48,6 +52,26 @@ for (const set of sets) {
         for (const m of c.found.mentions)
           console.log(`        ${m.sourceKey} [${m.attributedTo ?? "own"}] ${m.text.slice(0, 110)}`);
       }
+    }
+  }
+}
+
+if (pipeline) {
+  for (const set of sets.filter((s) => s !== "test-web")) {
+    const scores = await scoreThroughPipeline(storiesOf(set));
+    const summary = summarise(scores);
+    printSummary(`${set}, through the pipeline (article jobs)`, summary, false);
+    const claims = scores.flatMap((s) => s.claims);
+    const covered = claims.filter((c) => c.inText || c.listed).length;
+    console.log(
+      `In the text: ${claims.filter((c) => c.inText).length}; listed as left out: ${claims.filter((c) => !c.inText && c.listed).length}; ` +
+        `covered ${covered} of ${claims.length} (${f3(claims.length ? covered / claims.length : 0)})`,
+    );
+    for (const s of scores.filter((x) => x.failure))
+      console.log(`  ${set === "heldout" ? "a held-out story" : s.id}: ${s.failure}`);
+    if (verbose && set !== "heldout") {
+      for (const c of claims.filter((x) => !x.inText && !x.listed))
+        console.log(`  not covered [${c.story}/${c.id}] ${c.engine}: ${c.text}`);
     }
   }
 }

@@ -168,6 +168,17 @@ describe("an article job, from brief to article", () => {
     expect([...a.seo.metaDescription].length).toBeLessThanOrEqual(155);
     expect(a.seo.slug).toMatch(/^[a-z0-9-]+$/);
     expect(a.quality.length).toBeGreaterThan(5);
+    // Every claim the check step found is in the text or named as left out, with its state and a reason.
+    const checkStep = done.find((e) => e.data.stepId === "check");
+    const found = (checkStep?.data.details ?? []) as { tag: string; text: string }[];
+    expect(found.length).toBeGreaterThan(5);
+    const leftOut = a.quality.find((q: { id: string }) => q.id === "left-out");
+    expect(leftOut).toBeDefined();
+    for (const f of found) {
+      const inText = a.claims.some((c: { text: string }) => c.text === f.text);
+      const named = (leftOut.items ?? []).some((item: string) => item.includes(f.text) && /\(.+\)$/.test(item));
+      expect(inText || named, f.text).toBe(true);
+    }
 
     // Resuming after the last event replays nothing and ends at once.
     const resumed = await readSse(`${server.baseUrl}/api/v1/jobs/${start.body.jobId}/events`, {

@@ -190,11 +190,14 @@ function qaResult(checks: QualityCheck[]): StepResult {
 async function qa(ctx: StepContext, m?: ArticleMaterial): Promise<StepResult> {
   const material = m ?? (await loadArticleMaterial(ctx.db, ctx.job.articleId));
   const voice = await siteVoice(ctx.db, ctx.brief, ctx.job.articleId);
+  // The article keeps the claims its text states; the others the check found are named as left out.
+  const all = writingMaterial({ sources: ctx.state.sources ?? [], claims: ctx.state.claims ?? [] }).claims;
   const checks = await readBack({
     draft: material.draft,
     brief: writingBrief(ctx.brief),
     voice,
     claims: material.claims,
+    omitted: all,
     sources: material.sources,
   });
   await ctx.db.prisma.article.update({ where: { id: ctx.job.articleId }, data: { quality: checks as object[] } });

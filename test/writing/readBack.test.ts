@@ -18,6 +18,7 @@ import { draftWords, renumber } from "../../src/writing/units.ts";
 const CHECK_IDS = [
   "supported",
   "flagged",
+  "left-out",
   "claim-ids",
   "must-appear",
   "length",
@@ -236,7 +237,8 @@ function check(checks: QualityCheck[], id: string): QualityCheck {
 
 describe("read-back", () => {
   it("returns every check, in one order, all passed on a clean article", async () => {
-    const checks = await readBack(inputFor(cleanUnits()));
+    // Clean: the text states its claims, and leaves out no flagged one.
+    const checks = await readBack(inputFor(cleanUnits(), { claims: claims.filter((c) => c.state === "corroborated") }));
     expect(checks.map((c) => c.id)).toEqual(CHECK_IDS);
     for (const c of checks) {
       expect(c.verdict, `${c.id}: ${c.detail} ${JSON.stringify(c.items)}`).toBe("passed");
@@ -253,6 +255,39 @@ describe("read-back", () => {
     const second = await readBack(input);
     expect(first.map((c) => c.id)).toEqual(CHECK_IDS);
     expect(second).toEqual(first);
+  });
+
+  describe("left-out", () => {
+    it("names claims the article does not keep at all, once each", async () => {
+      const corroborated = claims.filter((c) => c.state === "corroborated");
+      const exclusive: WritingClaim = { ...claims.find((c) => c.state === "singleSource")!, id: "x1" };
+      const out = check(
+        await readBack(inputFor(cleanUnits(), { claims: corroborated, omitted: [...corroborated, exclusive, exclusive] })),
+        "left-out",
+      );
+      expect(out.verdict).toBe("warning");
+      expect(out.items?.filter((item) => item.includes(exclusive.text))).toHaveLength(1);
+    });
+
+    it("names every flagged claim the text leaves out, with its state and a reason, as a warning", async () => {
+      const out = check(await readBack(inputFor(cleanUnits())), "left-out");
+      expect(out.verdict).toBe("warning");
+      const flaggedClaims = claims.filter((c) => c.state !== "corroborated");
+      expect(out.items).toHaveLength(claims.length - new Set(cleanUnits().flatMap((u) => u.claimIds ?? [])).size);
+      for (const c of flaggedClaims) expect(out.items?.some((item) => item.includes(c.text) && /\(.+\)$/.test(item))).toBe(true);
+      expect(out.detail).toMatch(/flagged claims? (is|are) left out/);
+    });
+
+    it("passes when only corroborated claims are left out, and still lists them", async () => {
+      const corroborated = claims.filter((c) => c.state === "corroborated");
+      const first = cleanUnits()[0]!;
+      const out = check(await readBack(inputFor([first], { claims: corroborated })), "left-out");
+      const missing = corroborated.filter((c) => !(first.claimIds ?? []).includes(c.id));
+      expect(missing.length).toBeGreaterThan(0);
+      expect(out.verdict).toBe("passed");
+      // The brief's target is this text's length, so the reason given is the length.
+      expect(out.items).toEqual(missing.map((c) => `corroborated: ${c.text} (the article reached its length without it)`));
+    });
   });
 
   describe("supported", () => {

@@ -165,10 +165,15 @@ const heading = (text: string, ctx: ComposeContext): UnitDraft => ({
 /** The ibc structure's disputes: one table of every account, and who gives it. */
 function disputeTable(disputed: readonly RankedClaim[], ctx: ComposeContext): UnitDraft[] {
   const [account, reportedBy] = ctx.phrases.accountHeaders;
+  // One account may answer two disputes (a denial of two reports): it is one row, given once.
+  const given = new Set<string>();
   const rows = disputed.flatMap(({ claim }) =>
-    accounts(claim, ctx).map((a): UnitDraft => {
+    accounts(claim, ctx).flatMap((a): UnitDraft[] => {
+      const key = a.text.toLowerCase();
+      if (given.has(key)) return [];
+      given.add(key);
       const cells = [ctx.voiceWords(a.text), a.origins];
-      return { kind: "row", text: rowText(cells), claimIds: idsOf(claim, ctx), cells };
+      return [{ kind: "row", text: rowText(cells), claimIds: idsOf(claim, ctx), cells }];
     }),
   );
   return [

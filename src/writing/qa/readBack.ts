@@ -3,6 +3,7 @@
 // checked as much as what was found. Text quoted in items is the article's or a source's own
 // wording, as data.
 import { isCheckable, sentenceFacts } from "../../sourcing/claims/facts.ts";
+import { fitToPrint } from "../builtin/claimText.ts";
 import { carriedFigures, type Figures, figuresOf, pageFigureCache, uncarriedFigures } from "../figures.ts";
 import type { Draft, QualityCheck, SitePage, SiteVoice, Unit, WritingBrief, WritingClaim, WritingSource } from "../types.ts";
 import { countWords, draftWords } from "../units.ts";
@@ -14,6 +15,8 @@ export interface ReadBackInput {
   brief: WritingBrief;
   voice?: SiteVoice;
   claims: WritingClaim[];
+  /** Claims the sources carry that the article does not keep (the text states none of them): named as left out. */
+  omitted?: WritingClaim[];
   sources: WritingSource[];
   sitePages?: SitePage[];
   /** An HTTP status for a url, or undefined when it cannot be reached. */
@@ -65,6 +68,7 @@ export async function readBack(input: ReadBackInput): Promise<QualityCheck[]> {
   return [
     supported(read),
     flagged(read),
+    leftOut(read),
     claimReferences(read),
     mustAppear(read),
     length(read),
@@ -289,6 +293,66 @@ function flagged(read: Read): QualityCheck {
       warning: `The text states ${plural(items.length, "claim", "claims")} without independent corroboration (one origin, relays of one origin, one party's statement, or origins that disagree). ${items.length === 1 ? "It must be attributed in the text, and is" : "They must be attributed in the text, and are"} flagged for review.${keptNote}`,
     },
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Claims left out of the text
+
+const STATE_WORDS: Record<WritingClaim["state"], string> = {
+  corroborated: "corroborated",
+  singleSource: "single source",
+  circular: "circular",
+  parallel: "parallel",
+  disputed: "disputed",
+};
+
+/** Why the text does without a claim, as far as the read-back can tell from the text and the claim. */
+function leftOutReason(claim: WritingClaim, read: Read): string {
+  if (!fitToPrint(claim.text)) return "its wording cannot stand as a statement (a question, page furniture or a cut quotation)";
+  const words = draftWords(read.input.draft);
+  if (words >= read.input.brief.targetWords * (1 - LENGTH_TOLERANCE)) return "the article reached its length without it";
+  return "the writer did not choose it";
+}
+
+/**
+ * Every claim the sources carry either reaches the text or is named here with a reason, so an
+ * exclusive or a dispute is never dropped silently. A flagged claim left out is a warning: the
+ * reviewer decides whether the article can do without it.
+ */
+function leftOut(read: Read): QualityCheck {
+  const cited = citedClaims(read);
+  const seen = new Set(read.input.claims.filter((c) => cited.has(c.id)).map((c) => c.text));
+  const missing: WritingClaim[] = [];
+  for (const c of [...read.input.claims.filter((x) => !cited.has(x.id)), ...(read.input.omitted ?? [])]) {
+    if (seen.has(c.text)) continue;
+    seen.add(c.text);
+    missing.push(c);
+  }
+  const flaggedOut = missing.filter((c) => c.state !== "corroborated");
+  const base = { id: "left-out", name: "Claims left out of the text" };
+  const items = missing.map((c) => `${STATE_WORDS[c.state]}: ${c.text} (${leftOutReason(c, read)})`);
+  if (missing.length === 0) return { ...base, verdict: "passed", detail: "The text states every claim the sources carry." };
+  if (flaggedOut.length === 0) {
+    return {
+      ...base,
+      verdict: "passed",
+      detail: `${plural(missing.length, "corroborated claim is", "corroborated claims are")} left out of the text; no flagged claim is.`,
+      items,
+    };
+  }
+  return {
+    ...base,
+    verdict: "warning",
+    detail: `${plural(flaggedOut.length, "flagged claim is", "flagged claims are")} left out of the text (${listOf([
+      ...new Set(flaggedOut.map((c) => STATE_WORDS[c.state])),
+    ])}): an exclusive or a disagreement the reader does not see.${
+      missing.length > flaggedOut.length
+        ? ` ${plural(missing.length - flaggedOut.length, "corroborated claim is", "corroborated claims are")} left out too.`
+        : ""
+    }`,
+    actionLabel: "Review left-out claims",
+    items,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
