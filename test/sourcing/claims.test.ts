@@ -2,9 +2,10 @@
 // a statement across different wording, and the facts it is compared on.
 import { describe, expect, it } from "vitest";
 import { checkClaims, sameFigure } from "../../src/sourcing/claims/checkClaims.ts";
-import { sentenceFacts } from "../../src/sourcing/claims/facts.ts";
+import { isCheckable, sentenceFacts } from "../../src/sourcing/claims/facts.ts";
 import { splitSentences } from "../../src/sourcing/claims/sentences.ts";
 import { groupOrigins } from "../../src/sourcing/group/originGroups.ts";
+import { outletKind } from "../../src/sourcing/policy/sourcingPolicy.ts";
 import { assertEnoughOrigins } from "../../src/sourcing/sourceSummary.ts";
 import type { CheckedClaim } from "../../src/sourcing/types.ts";
 import { page, prose, statement, wire } from "./pages.ts";
@@ -272,5 +273,48 @@ describe("the same figure, rounded", () => {
     ]);
     const claim = checkClaims(sources).find((c) => c.text.includes("187"));
     expect(claim?.state).not.toBe("disputed");
+  });
+});
+
+describe("a body's own channel and the outlets that take from it", () => {
+  it("recognises a body's own pages by host, press path, release header or an institution's name", () => {
+    const kind = (url: string, siteName?: string, text = "The bridge will close on 4 May for 14 months of repairs.") =>
+      outletKind(new URL(url).hostname, { isWireRelay: false, text, url, ...(siteName ? { siteName } : {}) });
+    expect(kind("https://www.city.sagino.lg.jp/kotsu/press/1.html")).toBe("official");
+    expect(kind("https://www.police-cantonale-valais.ch/medias/communiques/a.html")).toBe("official");
+    expect(kind("https://www.lauterbrunn.de/rathaus/pressemitteilungen/haushalt.html", "Stadt Lauterbrunn")).toBe("official");
+    expect(kind("https://www.tallyforge.com/newsroom/2026/10/update.html", "Tallyforge")).toBe("official");
+    expect(
+      kind("https://union.example/a.txt", undefined, "SEAFARERS UNION Press release | For immediate use\n\nCrew will strike."),
+    ).toBe("official");
+    expect(kind("https://www.racingvaldemora.es/noticias/fichaje.html", "Racing Club de Valdemora")).toBe("official");
+    // Outlets, even named for a place, a harbour or with a press section.
+    expect(kind("https://www.harbourgazette.co.uk/news/a.html", "The Harbour Gazette")).toBe("news");
+    expect(kind("https://citynews.example/press/a.html", "City News")).toBe("news");
+    expect(kind("https://www.trevalli24.it/cronaca/a.html", "Trevalli24")).toBe("news");
+  });
+
+  it("takes a headline in capitals or a header line of parts for furniture, not a statement", () => {
+    expect(isCheckable(sentenceFacts("NORTHSOUND CREW ANNOUNCE 48-HOUR STRIKE FROM 14 MAY", "en"))).toBe(false);
+    expect(isCheckable(sentenceFacts("Seafarers Union Press release | For immediate use | Monday 11 May 2026", "en"))).toBe(
+      false,
+    );
+    expect(isCheckable(sentenceFacts("Northsound crew will strike for 48 hours from 14 May.", "en"))).toBe(true);
+  });
+
+  it("rests an outlet's bare statement on a body it credits elsewhere when the body's own channel states it", () => {
+    const release = `${prose("r")} The Lauterfeld city budget for 2026 totals 187.4 million euros.`;
+    const sources = groupOrigins([
+      page("https://www.lauterfeld.gov.example/press/budget.html", release, { siteName: "City of Lauterfeld" }),
+      page(
+        "https://one.example/a",
+        `${prose("a")} The Lauterfeld city budget for 2026 totals 187.4 million euros.\n\nThe council will also hire 14 new teachers, the city said.`,
+      ),
+      page(
+        "https://two.example/b",
+        `${prose("b")} The budget of Lauterfeld city for 2026 totals 187.4 million euros.\n\nAccording to the city, 32 road projects are funded.`,
+      ),
+    ]);
+    expect(claimWith(checkClaims(sources), "187.4 million").state).toBe("parallel");
   });
 });

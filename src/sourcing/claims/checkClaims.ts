@@ -307,6 +307,10 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
     lead.set(uf.find(a), founding);
   }
 
+  // Who each page credits anywhere in its text: a bare statement may rest on a body credited elsewhere.
+  const pageParties = new Map<number, string[]>();
+  for (const m of mentions) if (m.party) pageParties.set(m.source, [...(pageParties.get(m.source) ?? []), m.party]);
+
   // One claim per cluster of mentions.
   const clusterOf = new Map<number, number>();
   const clusters: number[][] = [];
@@ -342,20 +346,13 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
       const sy = (sources[(mentions[y] as Mention).source] as GroupedSource).score;
       return sy - sx || x - y;
     })[0] as number;
-    const state = disputedWith.has(id)
-      ? {
-          ...claimState(
-            carriers,
-            members.map((m) => mentions[m] as Mention),
-            sources,
-          ),
-          state: "disputed" as ClaimState,
-        }
-      : claimState(
-          carriers,
-          members.map((m) => mentions[m] as Mention),
-          sources,
-        );
+    const base = claimState(
+      carriers,
+      members.map((m) => mentions[m] as Mention),
+      sources,
+      pageParties,
+    );
+    const state = disputedWith.has(id) ? { ...base, state: "disputed" as ClaimState } : base;
     const claim: CheckedClaim = {
       key: `c${id}`,
       text: (mentions[lead] as Mention).text,

@@ -72,6 +72,8 @@ export function claimState(
   carriers: readonly number[],
   mentions: readonly CarrierMention[],
   sources: readonly GroupedSource[],
+  /** Every party each source credits anywhere on its page, by source index. */
+  pageParties: ReadonlyMap<number, readonly string[]> = new Map(),
 ): StateResult {
   const byCarrier = new Map<number, CarrierMention[]>();
   for (const m of mentions) byCarrier.set(m.source, [...(byCarrier.get(m.source) ?? []), m]);
@@ -96,6 +98,16 @@ export function claimState(
       else out.push({ kind: "party", party: toParty(m.party) });
     }
     if (out.length > 0) return out;
+    // A page that credits a body elsewhere and states bare what that body's own channel states
+    // took it from the body ("The city published its budget on Tuesday. … The budget totals
+    // €187.4m."): it rests on the body's word, not on reporting of its own.
+    const credited = (pageParties.get(c) ?? []).map(toParty);
+    for (const o of carriers) {
+      const body = sources[o] as GroupedSource;
+      if (!body.official || o === c) continue;
+      const party = ownParty(body);
+      if (credited.some((p) => sameParty(p, party))) return [{ kind: "party", party }];
+    }
     // A page that links to another carrier's outlet in its main text took the claim from there.
     const linkedTo = carriers.filter((o) => {
       const other = sources[o] as GroupedSource;

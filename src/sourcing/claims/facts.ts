@@ -23,6 +23,8 @@ export interface SentenceFacts {
   quotes: string[];
   /** The sentence denies or rejects something. */
   denial: boolean;
+  /** A line in capitals or a header of parts split by bars: no statement to check. */
+  furniture: boolean;
   /** Its figures are given as approximate ("about 1,200", "rund 187 Millionen", "casi 10 millones", "約1500人"). */
   hedged: boolean;
   /** Who did what the sentence reports in the passive ("inspected by Castlegate Engineers"), lower-cased. */
@@ -479,6 +481,14 @@ const FUNCTION_WORDS = new Set(
   ).split(" "),
 );
 
+/** Mostly capitals (a headline or a section header), or parts split by bars (a page's header line). */
+function isFurniture(sentence: string): boolean {
+  if (/\s\|\s.*\s\|\s/u.test(sentence)) return true;
+  const letters = sentence.match(/\p{L}/gu) ?? [];
+  const upper = sentence.match(/\p{Lu}/gu) ?? [];
+  return letters.length >= 12 && upper.length / letters.length > 0.7;
+}
+
 /** Words that give a figure as approximate, in the languages we read. */
 const HEDGE =
   /(?<![\p{L}])(?:about|around|approximately|roughly|nearly|almost|some|more than|over|up to|close to|rund|etwa|ungefähr|knapp|fast|mehr als|über|gut|environ|près de|quelque|presque|plus de|autour de|unos|unas|cerca de|casi|alrededor de|más de|aproximadamente|circa|quasi|oltre|più di|intorno a|około|prawie|ponad|blisko|niemal)(?![\p{L}])|約|およそ|ほぼ|超|余り|以上/iu;
@@ -641,6 +651,8 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
   const stems = new Set<string>();
   for (const word of contentWords(sentence, language)) {
     if (FUNCTION_WORDS.has(word) || MONTHS[word] || SMALL_NUMBERS[word]) continue;
+    // "Millionen Euro", "millones de pesos": the figure's own words, not what the sentence is about.
+    if (SCALES[word] || unitClass(word) === "¤") continue;
     stems.add(stem(word));
   }
   const attributedTo = attributionParty(sentence);
@@ -652,6 +664,7 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
     quotes: extractQuotes(sentence),
     denial: DENIAL.test(sentence),
     hedged: HEDGE.test(sentence),
+    furniture: isFurniture(sentence),
     agents: passiveAgents(sentence),
     ...(attributedTo ? { attributedTo } : {}),
     stems: [...stems],
@@ -660,6 +673,8 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
 
 /** A statement worth checking: it carries a number, a date, a quotation or names, and enough words to say something. */
 export function isCheckable(facts: SentenceFacts): boolean {
+  // A headline in capitals or a header line of parts ("… Press release | For immediate use | 11 May") is furniture.
+  if (facts.furniture) return false;
   // Datelines, bylines and timestamps have figures but say nothing.
   if (facts.stems.length < 4) return false;
   return facts.numbers.length > 0 || facts.dates.length > 0 || facts.quotes.length > 0 || facts.names.length > 0;

@@ -179,6 +179,7 @@ export function groupOrigins(pages: readonly ReadPage[], options: GroupOptions =
         isWireRelay: Boolean(p.agency),
         text: page.text,
         url: page.url,
+        ...(page.siteName ? { siteName: page.siteName } : {}),
       });
       const relation = relationOf.get(m);
       out[m] = {

@@ -3,6 +3,8 @@
 // The kind is read from the page itself (its host, its structured data, its attributions), never
 // from a list of particular outlets.
 
+import { toParty } from "../claims/parties.ts";
+
 export type OutletKind = "official" | "agency" | "news" | "blog" | "other";
 
 export interface SourcingPolicy {
@@ -37,23 +39,47 @@ export function scoreFor(policy: SourcingPolicy, domain: string, kind: OutletKin
   return policy.domains[domain.toLowerCase()] ?? policy.kinds[kind];
 }
 
-/** Hosts of public bodies: governments, parliaments, courts, international organisations. */
+/** Hosts of public bodies: governments, parliaments, courts, police, regions and towns, international organisations. */
 const OFFICIAL_HOST =
-  /(^|\.)(gov|gouv|gob|govt|gv|admin|bund|parliament|parlament|europa|un|who|int|mil|police|polizei|justice|court)(\.|$)/i;
+  /(^|[.-])(gov|gouv|gob|govt|gv|admin|bund|parliament|parlament|europa|un|who|int|mil|police|polizei|policia|polizia|policja|justice|court|lg|regione|provincia|comune|city|pref|ayuntamiento|gemeinde|stadt)(\.|-|$)/i;
 /** A body's own channel: its newsroom or press pages. */
 const OWN_CHANNEL_HOST = /^(newsroom|press|media|presse|prensa|investors?|ir|corporate)\./i;
+/** A body's press pages on its own site: "/pressemitteilungen/", "/comunicati/", "/sala-de-prensa/", "/newsroom/". */
+const OWN_CHANNEL_PATH =
+  /\/(?:press|press-releases?|pressreleases?|news-releases?|newsroom|media-?centre|media-?center|medias?\/communiques|communiques?|communiqués?|presse(?:mitteilungen|meldungen)?|pressemitteilungen|pressemeldungen|mitteilungen|comunicati(?:-stampa)?|comunicados?|comunicado-oficial|sala-de-prensa|notas-de-prensa|komunikaty|oswiadczeni[ae]|service-updates|kisha|houdou)(?:\/|[-_.]|$)/i;
+/** A release's header line: "PRESS RELEASE", "Pressemitteilung", "Comunicato stampa", "プレスリリース". */
+const RELEASE_HEADER =
+  /^\W*(?:[^\n]{0,80}?\b)?(?:for immediate release|press release|news release|media release|pressemitteilung|presseinformation|communiqué de presse|communiqué|nota de prensa|comunicado(?: de prensa| oficial)?|comunicato stampa|komunikat(?: prasowy)?|oświadczenie)\b|^\W*(?:プレスリリース|報道発表|報道資料|お知らせ)/iu;
+/** Names that say "outlet": a site named so is press, whatever institution word it also holds ("Harbour Gazette"). */
+const PRESS_NAME =
+  /(?<![\p{L}])(?:news|times|post|herald|gazette|courier|tribune|chronicle|journal|daily|weekly|echo|ledger|express|mirror|observer|radio|tv|télé|zeitung|blatt|rundschau|anzeiger|kurier|nachrichten|quotidien|actu|actualités|infos?|diario|periódico|noticias|crónica|gazzetta|corriere|giornale|notizie|oggi|gazeta|dziennik|wiadomości|kurier|shimbun|press|presse|prensa|stampa|media|blog|notes)(?![\p{L}])|新聞|放送|ニュース|通信|日報|タイムズ/iu;
 
-export function outletKind(host: string, signals: { isWireRelay: boolean; text: string; url: string }): OutletKind {
+export interface OutletSignals {
+  isWireRelay: boolean;
+  text: string;
+  url: string;
+  /** The name the site gives itself (og:site_name and the like). */
+  siteName?: string;
+}
+
+export function outletKind(host: string, signals: OutletSignals): OutletKind {
   if (OFFICIAL_HOST.test(host) || OWN_CHANNEL_HOST.test(host)) return "official";
-  if (/^(blog|blogs|medium)\.|\/blog\//i.test(host + new URL(signals.url).pathname)) return "blog";
-  // A release announces itself as one at its top; an article merely mentioning a press release does not.
+  const path = new URL(signals.url).pathname;
+  if (/^(blog|blogs|medium)\.|\/blog\//i.test(host + path)) return "blog";
+  // A release announces itself as one in its first line; an article merely mentioning a press release does not.
+  const firstLine = signals.text.slice(0, 300).split(/\n/)[0] ?? "";
+  if (firstLine.length <= 120 && RELEASE_HEADER.test(firstLine)) return "official";
+  if (signals.isWireRelay) return "agency";
+  const press = signals.siteName !== undefined && PRESS_NAME.test(signals.siteName);
+  // A body's own press pages, or a site named for an institution (a town, a police force, a union,
+  // a club, a company's group) rather than for an outlet.
+  if (!press && OWN_CHANNEL_PATH.test(path)) return "official";
   if (
-    /^\W*(for immediate release|press release|pressemitteilung|communiqué de presse|nota de prensa)\b/i.test(
-      signals.text.slice(0, 200),
-    )
+    !press &&
+    signals.siteName !== undefined &&
+    toParty(signals.siteName).roles.some((r) => r !== "officials" && r !== "port")
   ) {
     return "official";
   }
-  if (signals.isWireRelay) return "agency";
   return "news";
 }
