@@ -26,6 +26,10 @@ function printSummary(name: string, s: SetSummary, grouping = true): void {
   const fc = s.falseCorroboration;
   console.log(`Parallel or disputed shown as corroborated: ${fc.count} of ${fc.of} (${f3(fc.rate)})`);
   console.log(`Claims found: ${s.found.count} of ${s.claims} (${f3(s.found.rate)})`);
+  const r = s.revisions;
+  console.log(
+    `Revisions among disputes found: ${r.markedLater} of ${r.later} later accounts marked later; ${r.markedEarlierLater} of ${r.earlier} other accounts marked later`,
+  );
   const width = 14;
   console.log(`${"truth \\ engine".padEnd(width + 6)}${OUTCOMES.map((o) => o.padStart(width)).join("")}`);
   for (const state of STATES) {

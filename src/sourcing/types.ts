@@ -94,7 +94,9 @@ export interface CheckedClaim {
    * who the sentence rests it on when it attributes it (a party, a document's issuer, an outlet). */
   mentions: { sourceKey: string; text: string; attributedTo?: string }[];
   /** For a disputed claim: the differing statements and which sources say each. */
-  variants?: { text: string; sourceKeys: string[] }[];
+  variants?: { text: string; sourceKeys: string[]; later?: boolean }[];
+  /** For a disputed claim: an account that says it revises an earlier one ("has risen to 210", "wurde auf … korrigiert"). */
+  later?: boolean;
   /** For a parallel claim: the single party every carrier attributes it to. */
   attributedTo?: string;
 }

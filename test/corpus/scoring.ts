@@ -21,6 +21,8 @@ export interface ClaimResult {
   /** The engine claim matched, for inspection on development stories. */
   found?: CheckedClaim;
   text: string;
+  /** Disputed claims: the truth says this account is the later one (a stated revision). */
+  later?: boolean;
 }
 
 export interface StoryScore {
@@ -44,6 +46,8 @@ export interface SetSummary {
   falseCorroboration: { count: number; of: number; rate: number };
   /** Truth claims the engine has a claim for. */
   found: { count: number; rate: number };
+  /** Disputed accounts found disputed: later ones the engine marks later, earlier ones it marks later. */
+  revisions: { later: number; markedLater: number; earlier: number; markedEarlierLater: number };
 }
 
 /** The engine claim stating a truth claim: one of its sentences holds every fact, and it shares the most carriers. */
@@ -88,6 +92,7 @@ export async function scoreStory(story: Story): Promise<StoryScore> {
         engine: found?.state ?? "notFound",
         ...(found ? { found } : {}),
         text: c.text,
+        ...(c.state === "disputed" ? { later: c.later === true } : {}),
       };
     });
     return {
@@ -122,7 +127,15 @@ export function summarise(scores: readonly StoryScore[]): SetSummary {
   const flagged = all.filter((c) => c.truth === "parallel" || c.truth === "disputed");
   const shownCorroborated = flagged.filter((c) => c.engine === "corroborated").length;
   const found = all.filter((c) => c.engine !== "notFound").length;
+  const disputes = all.filter((c) => c.truth === "disputed" && c.engine === "disputed");
+  const revisions = {
+    later: disputes.filter((c) => c.later).length,
+    markedLater: disputes.filter((c) => c.later && c.found?.later).length,
+    earlier: disputes.filter((c) => !c.later).length,
+    markedEarlierLater: disputes.filter((c) => !c.later && c.found?.later).length,
+  };
   return {
+    revisions,
     stories: scores.length,
     pages: scores.reduce((n, s) => n + s.pages, 0),
     grouping: { precision, recall, f1: precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall) },

@@ -318,3 +318,23 @@ describe("a body's own channel and the outlets that take from it", () => {
     expect(claimWith(checkClaims(sources), "187.4 million").state).toBe("parallel");
   });
 });
+
+describe("a revised figure", () => {
+  it("is a dispute whose revising account is marked as the later one", () => {
+    const sources = groupOrigins([
+      page("https://one.example/r", `${prose("r1")} Police said 12 people were injured in the Valdena ferry fire on Sunday.`),
+      page(
+        "https://two.example/r",
+        `${prose("r2")} The number of people injured in the Valdena ferry fire on Sunday has risen to 14, police said.`,
+      ),
+    ]);
+    const claims = checkClaims(sources);
+    const first = claimWith(claims, "12 people");
+    const revised = claimWith(claims, "risen to 14");
+    expect(first.state).toBe("disputed");
+    expect(revised.state).toBe("disputed");
+    expect(revised.later).toBe(true);
+    expect(first.later).toBeUndefined();
+    expect(first.variants?.find((v) => v.text.includes("14"))?.later).toBe(true);
+  });
+});

@@ -371,6 +371,7 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
     if (state.attributedTo && state.state === "parallel") claim.attributedTo = state.attributedTo;
     return claim;
   });
+  const revises = (members: number[]) => members.some((m) => (mentions[m] as Mention).facts.revision);
   for (const [id, others] of disputedWith) {
     const claim = claims[id] as CheckedClaim;
     const within = (selfConflicts.get(id) ?? []).map((m) => ({
@@ -380,8 +381,11 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
     const between = [...others].map((o) => ({
       text: (claims[o] as CheckedClaim).text,
       sourceKeys: (claims[o] as CheckedClaim).sourceKeys,
+      ...(revises(clusters[o] as number[]) ? { later: true } : {}),
     }));
     claim.variants = [...within, ...between];
+    // The account that says it revises the others is the later one ("has risen to 210").
+    if (revises(clusters[id] as number[])) claim.later = true;
   }
   return claims;
 }

@@ -23,6 +23,8 @@ export interface SentenceFacts {
   quotes: string[];
   /** The sentence denies or rejects something. */
   denial: boolean;
+  /** The sentence gives its figure as a revision of an earlier one ("has risen to", "revised to", "korrigiert", "se elevó a"). */
+  revision: boolean;
   /** A line in capitals or a header of parts split by bars: no statement to check. */
   furniture: boolean;
   /** Its figures are given as approximate ("about 1,200", "rund 187 Millionen", "casi 10 millones", "約1500人"). */
@@ -391,7 +393,8 @@ function countedBefore(before: string): string {
   const m = /\b(?:number|total|count|toll|tally|anzahl|zahl|nombre|número|numero) (?:of|der|des|de|di) (\p{L}{3,})/iu.exec(
     before,
   );
-  return m ? stem((m[1] as string).toLowerCase()) : "";
+  const word = (m?.[1] as string | undefined)?.toLowerCase();
+  return word ? (unitClass(word) ?? stem(word)) : "";
 }
 
 /** Words between a number and what it counts that say nothing about what it counts. */
@@ -488,6 +491,10 @@ function isFurniture(sentence: string): boolean {
   const upper = sentence.match(/\p{Lu}/gu) ?? [];
   return letters.length >= 12 && upper.length / letters.length > 0.7;
 }
+
+/** Words that say a figure revises an earlier one, in the languages we read. */
+const REVISION =
+  /(?<![\p{L}])(?:has risen|had risen|rose to|risen to|climbed to|increased to|revised|raised|corrected|updated|now stands|now put|stieg auf|gestiegen|erhöht(?:e)? sich|korrigiert|nach oben korrigiert|inzwischen|mittlerweile|s['’]élève désormais|est passé à|revu|révisé|corrigé|désormais|se elevó|elevó|ascendió|aumentó a|corregid[oa]|revisad[oa]|ahora|salito a|salita a|salgono a|rivisto|rivista|corrett[oa]|aggiornat[oa]|wzrósł do|wzrosła do|wzrosło do|skorygowan\w*|zaktualizowan\w*)(?![\p{L}])|上方修正|下方修正|修正|に増えた|に拡大/iu;
 
 /** Words that give a figure as approximate, in the languages we read. */
 const HEDGE =
@@ -665,6 +672,7 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
     denial: DENIAL.test(sentence),
     hedged: HEDGE.test(sentence),
     furniture: isFurniture(sentence),
+    revision: REVISION.test(sentence),
     agents: passiveAgents(sentence),
     ...(attributedTo ? { attributedTo } : {}),
     stems: [...stems],
