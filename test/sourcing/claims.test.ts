@@ -338,3 +338,15 @@ describe("a revised figure", () => {
     expect(first.variants?.find((v) => v.text.includes("14"))?.later).toBe(true);
   });
 });
+
+describe("denials", () => {
+  it("reads a denial, and no plain negation as one", () => {
+    expect(sentenceFacts("Northsound said there were no plans to reduce crew numbers.", "en").denial).toBe(true);
+    expect(sentenceFacts("Ein Stadtsprecher dementierte, dass Einsparungen verlangt worden seien.", "de").denial).toBe(true);
+    expect(sentenceFacts("La compañía desmintió que la mina esté detenida.", "es").denial).toBe(true);
+    expect(sentenceFacts("Der Haushalt erreicht ein Volumen von 187,4 Millionen Euro, so viel wie nie.", "de").denial).toBe(
+      false,
+    );
+    expect(sentenceFacts("Prace nie zostaną zakończone przed końcem roku 2027.", "pl").denial).toBe(false);
+  });
+});

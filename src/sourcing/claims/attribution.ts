@@ -85,10 +85,6 @@ const ADVERBS =
 const AUXILIARY =
   /(?:^|\s)(?:was|were|is|are|been|be|being|had|has|have|wird|wurde|wurden|ist|sind|war|est|été|était|fue|fueron|es|era|è|stato|stata|era|został|została|zostało|była|był)\s*$/iu;
 
-/** A title between an organisation and a person: "Alderbank boss Priya Nandakumar", "Acme's chief executive". */
-const TITLE =
-  /^(.+?)(?:['’]s)?\s+(?:boss|chief executive|chief|ceo|chairman|chairwoman|chair|president|director|head|spokes(?:wo)?man|spokesperson|manager|founder|owner|minister|mayor|secretary|commissioner|coach|Chef(?:in)?|Sprecher(?:in)?|Vorstand|Präsident(?:in)?|Bürgermeister(?:in)?|Minister(?:in)?|Leiter(?:in)?)\s+\p{Lu}/u;
-
 /** A title and affiliation: "a spokeswoman for the authority", "Sprecher der Stadt", "portavoz del ministerio". */
 const AFFILIATION = rx(
   `${B}(?:spokes(?:wo)?man|spokesperson|representative|head|director|chief|manager|press officer|president|chairman|presidente|presidenta|président|présidente|Präsident(?:in)?|alcalde|alcaldesa|maire|sindaco|sindaca|prezydent|consejero|consejera|assessore|Sprecher(?:in)?|Pressesprecher(?:in)?|Leiter(?:in)?|Chef(?:in)?|porte-parole|directeur|directrice|responsable|portavoz|vocero|vocera|director|directora|portavoce|direttore|direttrice|responsabile|rzecznik|rzeczniczka|dyrektor|kierownik|prezes)(?:\\s+(?:of|for|at|with|from|des|der|von|vom|bei|de|du|de la|del|de los|de las|della|dello|delle|dei|degli|di|dal|dalla)\\s+|\\s+(?:de l|dell|d)['’])(.{2,80}?)(?=[,;.:)]|\\s+(?:said|says|told|sagte|erklärte|teilte|a|ha|dijo|informó|powiedział|powiedziała)${E}|$)`,
@@ -197,8 +193,7 @@ function namesParty(phrase: string): Party | undefined {
 function affiliationOf(phrase: string): string {
   const m = AFFILIATION.exec(phrase);
   if (m?.[1]) return m[1].trim();
-  const t = TITLE.exec(phrase);
-  if (t?.[1] && namesParty(t[1])) return t[1].replace(/^(?:a|an|the)\s+/iu, "").trim();
+
   const p = PREFIXED_SPOKES.exec(phrase);
   if (p?.[1] && namesParty(p[1])) return p[1].replace(/^(?:a|an|the)\s+/iu, "").trim();
   return phrase;

@@ -503,7 +503,7 @@ const HEDGE =
 /** A denial: the party rejects what another account says ("denies", "no plans to", "dementierte",
  * "a démenti", "desmintió", "smentisce", "zaprzeczył", "否定"). Plain negation is not a denial. */
 const DENIAL =
-  /(?<![\p{L}])(?:den(?:y|ies|ied|ying)|rejects?|rejected|refuted?|untrue|not true|no (?:such )?plans?|never (?:been|received|was|were)|dementier\w*|bestreit\w*|bestritt\w*|zurückgewiesen|weist .* zurück|wies .* zurück|keine Pläne|dément\w*|démenti\w*|nier|nie(?:nt)?|aucun projet|desmient\w*|desmintió|desmintieron|niega\w*|negó|negaron|ningún plan|smentit\w*|smentisce|smentiscono|nega(?:to|no)?|nessun piano|zaprzecz\w*|zdementował\w*|dementuj\w*|否定|否認)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:den(?:y|ies|ied|ying)|rejects?|rejected|refuted?|untrue|not true|no (?:such )?plans?|never (?:been|received|was|were)|dementier\w*|bestreit\w*|bestritt\w*|zurückgewiesen|weist .* zurück|wies .* zurück|keine Pläne|dément\w*|démenti\w*|nier|nient|nié|aucun projet|desmient\w*|desmintió|desmintieron|niega\w*|negó|negaron|ningún plan|smentit\w*|smentisce|smentiscono|nega(?:to|no)?|nessun piano|zaprzecz\w*|zdementował\w*|dementuj\w*|否定|否認)(?![\p{L}])/iu;
 
 const ATTRIBUTION_PATTERNS: RegExp[] = [
   /\b[Aa]ccording to (?:a |an |the )?(?:statement |press release |report |release |spokes(?:wo)?man |spokesperson )?(?:from |by |of )?((?:the )?[\p{Lu}][\p{L}\p{N}&'’.-]*(?:\s+(?:[\p{Lu}][\p{L}\p{N}&'’.-]*|of|de|for|and|&))*)/u,

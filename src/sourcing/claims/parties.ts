@@ -425,6 +425,8 @@ function japaneseTokens(text: string): string[] {
 export interface Party {
   /** As written, trimmed. */
   text: string;
+  /** A person written with a title after a body's name ("Alderbank boss Priya Nandakumar"): that body. */
+  body?: Party;
   /** Roles its words name ("ministry", "police", "company"). */
   roles: string[];
   /** Name words that are not roles, lower-cased and lightly stemmed. */
@@ -440,7 +442,19 @@ const CALENDAR =
 /** Descriptions that say where a body is from or who owns it, not who it is ("Leeds-based"). */
 const DESCRIPTOR = /-(?:based|owned|listed|registered|run|born|led)$/u;
 
+/** A body's name, a title, then a person: "Alderbank boss Priya Nandakumar", "Acme's chief executive Jo Hart". */
+const TITLED =
+  /^(?:the\s+|a\s+)?(.+?)(?:['’]s)?\s+(?:boss|chief executive|chief|ceo|chairman|chairwoman|chair|president|director|head|spokes(?:wo)?man|spokesperson|manager|founder|owner|secretary|commissioner|coach|Chef(?:in)?|Sprecher(?:in)?|Vorstand|Präsident(?:in)?|Leiter(?:in)?)\s+\p{Lu}/u;
+
 export function toParty(text: string): Party {
+  const titled = TITLED.exec(text.trim());
+  const party = partyOf(text);
+  if (!titled?.[1]) return party;
+  const body = partyOf(titled[1]);
+  return body.name.length > 0 || body.roles.length > 0 ? { ...party, body } : party;
+}
+
+function partyOf(text: string): Party {
   const cleaned = text
     .replace(/['’]s(?![\p{L}])/gu, "")
     .replace(/(?<![\p{L}])(?:l|d|dell|dall|all|nell|sull|un)['’]/giu, "")
@@ -494,6 +508,12 @@ function rolesAgree(a: Party, b: Party): boolean {
  * role such as "the company" against a named organisation).
  */
 export function sameParty(a: Party, b: Party): boolean {
+  if (sameWritten(a, b)) return true;
+  // A titled person speaks for their body: "Alderbank boss Priya Nandakumar" is Alderbank's word.
+  return (a.body !== undefined && sameWritten(a.body, b)) || (b.body !== undefined && sameWritten(a, b.body));
+}
+
+function sameWritten(a: Party, b: Party): boolean {
   if (a.name.length > 0 && b.name.length > 0) return namesAgree(a, b) && rolesAgree(a, b);
   if (a.name.length === 0 && b.name.length === 0) {
     if (a.roles.length === 0 || b.roles.length === 0) return false;
