@@ -183,9 +183,13 @@ async function runStory(story: Story, db: ReturnType<typeof openDatabase>, datab
 }
 
 /** Runs an article job per story and scores the articles; the database is made and dropped here. */
-export async function scoreThroughPipeline(stories: readonly Story[]): Promise<PipelineStoryScore[]> {
+export async function scoreThroughPipeline(
+  stories: readonly Story[],
+  /** A PostgreSQL to make the run's database on (the tests' own); else one is found or started. */
+  adminUrl?: string,
+): Promise<PipelineStoryScore[]> {
   if (!process.env.LOG_LEVEL) log.level = "fatal";
-  const postgres = await scratchPostgres();
+  const postgres = adminUrl ? { adminUrl, stop: async () => {} } : await scratchPostgres();
   const name = `eval_${randomBytes(5).toString("hex")}`;
   await admin(postgres.adminUrl, `CREATE DATABASE ${name}`);
   const url = withDatabase(postgres.adminUrl, name);
