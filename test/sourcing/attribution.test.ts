@@ -37,6 +37,8 @@ describe("who a sentence rests on", () => {
     ["Il costo sarà di 2,5 milioni di euro, ha fatto sapere la Regione in una nota.", "it", /Regione/],
     ["Według urzędu koszt wyniesie 2,5 mln zł.", "pl", /urzędu/],
     ["同社によると、約1500人が影響を受けた。", "ja", /^同社$/],
+    ["La Provincia di Valdarsa comunica che il ponte chiuderà il 16 marzo per sette mesi.", "it", /Provincia di Valdarsa/],
+    ["La direction rappelle que le projet présenté le 3 mars prévoit la suppression de 340 postes.", "fr", /direction/i],
     ["県は14日、被害額が1億2000万円に上ると発表した。", "ja", /^県$/],
   ])("%s", (sentence, language, expected) => {
     expect(party(sentence, language)).toMatch(expected);

@@ -350,3 +350,15 @@ describe("denials", () => {
     expect(sentenceFacts("Prace nie zostaną zakończone przed końcem roku 2027.", "pl").denial).toBe(false);
   });
 });
+
+describe("quotations", () => {
+  it("reads a quotation the sentence split cut before its closing mark", () => {
+    expect(
+      sentenceFacts(
+        "À la barre, le prévenu a contesté tout enrichissement : « Je n'ai jamais pris un centime à ma commune.",
+        "fr",
+      ).quotes,
+    ).toEqual(["je n'ai jamais pris un centime à ma commune"]);
+    expect(sentenceFacts("The council said it would meet on 3 March to decide.", "en").quotes).toEqual([]);
+  });
+});

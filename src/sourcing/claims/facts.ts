@@ -610,6 +610,15 @@ function extractQuotes(sentence: string): string[] {
     const long = CJK_CHAR.test(quote) ? [...quote].length >= 6 : quote.split(/\s+/).length >= 3;
     if (long) out.push(quote.toLowerCase());
   }
+  // A quotation the sentence split cut before its closing mark: « Je n'ai jamais pris un centime.
+  const open = /(?:^|[:\s])[«“„"「『]\s*([^»”"」』]{12,})$/u.exec(sentence);
+  if (out.length === 0 && open?.[1])
+    out.push(
+      open[1]
+        .replace(/[.!?。]+$/u, "")
+        .trim()
+        .toLowerCase(),
+    );
   return out;
 }
 
