@@ -44,6 +44,7 @@ import { seoFields } from "../src/writing/seo.ts";
 import type { SiteVoice, WritingBrief } from "../src/writing/types.ts";
 import { draftWords } from "../src/writing/units.ts";
 import { call } from "../test/support/http.ts";
+import { offlinePipelineEnv } from "../test/support/offlineEnv.ts";
 import { readSse, type SseEvent } from "../test/support/sse.ts";
 import { startTestWeb, type TestWeb, type TruthStory } from "../test/web/testWeb.ts";
 import { adminQuery, cleanUp, cleanups, progress } from "./benchKit.ts";
@@ -132,19 +133,7 @@ interface Service {
  * work as the baseline whatever the shell exports.
  */
 function serviceEnv(web: TestWeb, concurrency: number | undefined): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    FETCH_ALLOW_ADDRESSES: "127.0.0.1",
-    FETCH_HOST_MAP: web.hostMap,
-    SEARCH_PROVIDER: "",
-    WRITER: "builtin",
-    LLM_BASE_URL: "",
-    LLM_MODEL: "",
-    IMAGE_BASE_URL: "",
-    IMAGE_MODEL: "",
-    ILLUSTRATIONS: "on",
-    PIPELINE_MAX_PAGES: "",
-  };
+  const env: NodeJS.ProcessEnv = { ...offlinePipelineEnv(web.hostMap), ILLUSTRATIONS: "on", PIPELINE_MAX_PAGES: "" };
   if (concurrency === undefined) delete env.PIPELINE_CONCURRENCY;
   else env.PIPELINE_CONCURRENCY = String(concurrency);
   return env;

@@ -17,6 +17,7 @@ import { log } from "../../src/log.ts";
 import { startServices } from "../../src/services.ts";
 import { addSite, initWorkspace } from "../../src/workspaces/workspaceAdmin.ts";
 import { call } from "../support/http.ts";
+import { offlinePipelineEnv } from "../support/offlineEnv.ts";
 import { readSse, type SseEvent } from "../support/sse.ts";
 import { startSites } from "../web/testWeb.ts";
 import type { ClaimResult, StoryScore } from "./scoring.ts";
@@ -76,17 +77,7 @@ const ended = (events: SseEvent[]) =>
 
 async function runStory(story: Story, db: ReturnType<typeof openDatabase>, databaseUrl: string): Promise<PipelineStoryScore> {
   const web = await startSites(story.sites, story.truth);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    FETCH_ALLOW_ADDRESSES: "127.0.0.1",
-    FETCH_HOST_MAP: web.hostMap,
-    SEARCH_PROVIDER: "",
-    WRITER: "builtin",
-    LLM_BASE_URL: "",
-    LLM_MODEL: "",
-    IMAGE_BASE_URL: "",
-    IMAGE_MODEL: "",
-  };
+  const env = offlinePipelineEnv(web.hostMap);
   const services = await startServices(db, { databaseUrl, workers: true, env });
   const { app } = createApp(services, readConfig({ ...env, DATABASE_URL: databaseUrl, PORT: "0" }));
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

@@ -83,7 +83,8 @@ function decode(s: string): string {
   });
 }
 
-function blocks(html: string): string[] {
+/** Text blocks (paragraph-like) of an HTML fragment, tags stripped. */
+export function blocks(html: string): string[] {
   const text = html
     .replace(/<(script|style|template)\b[\s\S]*?<\/\1>/gi, " ")
     .replace(/<!--[\s\S]*?-->/g, " ")

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { getDomain } from "tldts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { blocks, mainSentences, tokenPattern } from "../corpus/storyCorpus.ts";
 import { fileForUrl, siteFiles, startTestWeb, type TestWeb, type Truth, type TruthClaim, truthUrl } from "./testWeb.ts";
 
 let web: TestWeb;
@@ -18,54 +19,12 @@ afterAll(async () => {
   await web?.close();
 });
 
-const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
-function decode(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
-    if (e[0] === "#")
-      return String.fromCodePoint(e[1] === "x" || e[1] === "X" ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1)));
-    return entities[e.toLowerCase()] ?? m;
-  });
-}
-
-/** Text blocks (paragraph-like) of an HTML fragment, tags stripped. */
-function blocks(html: string): string[] {
-  const text = html
-    .replace(/<(script|style|template)\b[\s\S]*?<\/\1>/gi, " ")
-    .replace(/<!--[\s\S]*?-->/g, " ")
-    .replace(
-      /<\/?(p|div|h[1-6]|li|ul|ol|blockquote|figure|figcaption|time|header|footer|section|article|aside|nav|main|br|tr|td)\b[^>]*>/gi,
-      "\n",
-    )
-    .replace(/<[^>]+>/g, "");
-  return decode(text)
-    .split("\n")
-    .map((b) => b.replace(/\s+/g, " ").trim())
-    .filter(Boolean);
-}
-
 function visibleText(body: string, contentType: string): string {
   if (contentType.startsWith("text/plain")) return body.replace(/\s+/g, " ");
   return blocks(body.replace(/<head\b[\s\S]*?<\/head>/i, " ")).join("\n");
 }
 
-/** Sentences of the main article (the <article> element; the whole text of a plain-text page). */
-function articleSentences(body: string, contentType: string): string[] {
-  let parts: string[];
-  if (contentType.startsWith("text/plain")) parts = body.split(/\n\s*\n/).map((b) => b.replace(/\s+/g, " ").trim());
-  else {
-    const match = body.match(/<article\b[\s\S]*<\/article>/i);
-    parts = match ? blocks(match[0]) : [];
-  }
-  return parts.flatMap((b) => b.split(/(?<=[.!?…]["”’»)]?)\s+(?=["“‘„«¿¡(]?[\p{Lu}\p{N}])/u));
-}
-
-function tokenPattern(token: string): RegExp {
-  const escaped = token.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  // A token matches as a whole word or number: "40" does not match "40,000" or "1940"; a number may
-  // carry a unit ("£340m", "71mph").
-  const after = /\p{N}$/u.test(token) ? "(?![\\p{N}]|[.,]\\p{N})" : "(?![\\p{L}\\p{N}])";
-  return new RegExp(`(?<![\\p{L}\\p{N}]|\\p{N}[.,])${escaped}${after}`, "iu");
-}
+const articleSentences = mainSentences;
 
 function statesClaim(sentences: string[], claim: TruthClaim): boolean {
   const patterns = claim.facts.map(tokenPattern);
