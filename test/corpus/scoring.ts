@@ -5,9 +5,38 @@
 // has no claim for). The engine sees only the pages, never the truth.
 import { fetchAndRead, groupAndCheck } from "../../src/sourcing/sourcingEngine.ts";
 import type { CheckedClaim, GroupedSource, ReadPage } from "../../src/sourcing/types.ts";
-import { pairwise } from "../web/evaluate.ts";
 import { loadTruth, sitesRoot, startSites } from "../web/testWeb.ts";
 import { type CorpusSet, holdsFacts, loadSet, type Story, type StoryState, type StoryTruth } from "./storyCorpus.ts";
+
+export interface PairwiseScore {
+  precision: number;
+  recall: number;
+  f1: number;
+  pairs: { truth: number; engine: number; both: number };
+}
+
+/** Pairwise agreement of two partitions of the same items, given as item → group label. */
+export function pairwise(truth: Map<string, string>, engine: Map<string, string>): PairwiseScore {
+  const items = [...truth.keys()];
+  let t = 0;
+  let e = 0;
+  let both = 0;
+  for (let i = 0; i < items.length; i++) {
+    for (let j = i + 1; j < items.length; j++) {
+      const a = items[i] as string;
+      const b = items[j] as string;
+      const sameTruth = truth.get(a) === truth.get(b);
+      const sameEngine = engine.get(a) !== undefined && engine.get(a) === engine.get(b);
+      if (sameTruth) t++;
+      if (sameEngine) e++;
+      if (sameTruth && sameEngine) both++;
+    }
+  }
+  const precision = e === 0 ? 1 : both / e;
+  const recall = t === 0 ? 1 : both / t;
+  const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+  return { precision, recall, f1, pairs: { truth: t, engine: e, both } };
+}
 
 export const STATES: StoryState[] = ["corroborated", "singleSource", "circular", "disputed", "parallel"];
 export type Outcome = StoryState | "notFound";

@@ -6,37 +6,8 @@
 import { groupOrigins } from "../../src/sourcing/group/originGroups.ts";
 import { fetchAndRead, groupAndCheck } from "../../src/sourcing/sourcingEngine.ts";
 import type { CheckedClaim, GroupedSource, ReadPage } from "../../src/sourcing/types.ts";
+import { matchClaim, type PairwiseScore, pairwise } from "../corpus/scoring.ts";
 import { startTestWeb, type TruthClaim } from "./testWeb.ts";
-
-export interface PairwiseScore {
-  precision: number;
-  recall: number;
-  f1: number;
-  pairs: { truth: number; engine: number; both: number };
-}
-
-/** Pairwise agreement of two partitions of the same items, given as item → group label. */
-export function pairwise(truth: Map<string, string>, engine: Map<string, string>): PairwiseScore {
-  const items = [...truth.keys()];
-  let t = 0;
-  let e = 0;
-  let both = 0;
-  for (let i = 0; i < items.length; i++) {
-    for (let j = i + 1; j < items.length; j++) {
-      const a = items[i] as string;
-      const b = items[j] as string;
-      const sameTruth = truth.get(a) === truth.get(b);
-      const sameEngine = engine.get(a) !== undefined && engine.get(a) === engine.get(b);
-      if (sameTruth) t++;
-      if (sameEngine) e++;
-      if (sameTruth && sameEngine) both++;
-    }
-  }
-  const precision = e === 0 ? 1 : both / e;
-  const recall = t === 0 ? 1 : both / t;
-  const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
-  return { precision, recall, f1, pairs: { truth: t, engine: e, both } };
-}
 
 export interface ClaimOutcome {
   truth: TruthClaim;
@@ -53,22 +24,6 @@ export interface Evaluation {
   outcomes: ClaimOutcome[];
   /** Engine origin groups as truth URLs, for inspection. */
   groups: string[][];
-}
-
-const lower = (s: string) => s.toLowerCase();
-
-/** The engine claim stating a truth claim: one of its sentences holds every fact token, and it shares the most carriers. */
-function matchClaim(truth: TruthClaim, claims: readonly CheckedClaim[], urlOfKey: Map<string, string>): CheckedClaim | undefined {
-  let best: { claim: CheckedClaim; shared: number } | undefined;
-  for (const claim of claims) {
-    const texts = [claim.text, ...claim.mentions.map((m) => m.text)].map(lower);
-    if (!texts.some((text) => truth.facts.every((f) => text.includes(lower(f))))) continue;
-    const carriers = claim.sourceKeys.map((k) => urlOfKey.get(k));
-    const shared = carriers.filter((u) => u !== undefined && truth.carriedBy.includes(u)).length;
-    if (shared === 0) continue;
-    if (!best || shared > best.shared) best = { claim, shared };
-  }
-  return best?.claim;
 }
 
 export async function evaluateSourcing(): Promise<Evaluation> {
@@ -106,7 +61,7 @@ export async function evaluateSourcing(): Promise<Evaluation> {
       if (storyPages.length > 0) ({ sources, claims } = groupAndCheck(storyPages, { acceptFlagged: true }));
       const urlOfKey = new Map(sources.map((s) => [s.key, web.toTruthUrl(s.page.url)]));
       for (const t of truth.claims.filter((c) => c.story === story.id)) {
-        const found = matchClaim(t, claims, urlOfKey);
+        const found = matchClaim(t.facts, t.carriedBy, claims, urlOfKey);
         outcomes.push({ truth: t, ...(found ? { found } : {}), correct: found?.state === t.state });
       }
     }

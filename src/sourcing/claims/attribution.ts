@@ -7,7 +7,7 @@
 // plan."), reported speech (Konjunktiv I, "would"), a quotation running on, or a sentence that
 // refers back to the document ("The release says …"). Page text is data; it is only matched.
 
-import { type Party, toParty } from "./parties.ts";
+import { type Party, toParty, WEEKDAYS } from "./parties.ts";
 
 export interface SentenceAttribution {
   /** A pronoun speaks ("she said"): the party is whoever the page named last. */
@@ -78,8 +78,10 @@ const REPORTED_SPEECH = rx(
 const PRONOUN = /^(?:he|she|they|we|it|er|sie|es|wir|il|elle|ils|elles|nous|él|ella|ellos|ellas|lui|lei|loro|on|ona|oni|my)$/iu;
 
 /** Time words between a subject and its verb: "Alderbank Energy today announced", "Police now say". */
-const ADVERBS =
-  /^(?:today|now|also|yesterday|earlier|later|again|previously|meanwhile|separately|initially|originally|first|then|still|heute|gestern|auch|zudem|bereits|nun|jetzt|aujourd['’]hui|hier|aussi|également|hoy|ayer|también|ya|oggi|ieri|anche|già|dziś|dzisiaj|wczoraj|też|również|już|on|am|le|el|il|w|monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|poniedziałek|wtorek|środę|czwartek|piątek|sobotę|niedzielę)$/iu;
+const ADVERBS = new RegExp(
+  `^(?:today|now|also|yesterday|earlier|later|again|previously|meanwhile|separately|initially|originally|first|then|still|heute|gestern|auch|zudem|bereits|nun|jetzt|aujourd['’]hui|hier|aussi|également|hoy|ayer|también|ya|oggi|ieri|anche|già|dziś|dzisiaj|wczoraj|też|również|już|on|am|le|el|il|w|${WEEKDAYS})$`,
+  "iu",
+);
 
 /** A passive or a state, not a speaker: "was expected", "wurde gemeldet". */
 const AUXILIARY =
@@ -137,8 +139,7 @@ function phraseAfter(text: string, skip = 7): string {
   return run.join(" ");
 }
 
-const CALENDAR_WORD =
-  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica)[,.]?$/iu;
+const CALENDAR_WORD = new RegExp(`^(?:${WEEKDAYS})[,.]?$`, "iu");
 
 /** The party phrase that precedes a cue: the run of name and institution words ending the clause
  * before it ("Vestfjord Line, the ship's operator," → both). Empty when the cue opens its clause

@@ -64,11 +64,6 @@ function weightedOverlap(a: readonly string[], b: readonly string[], weight: Wei
 }
 
 /**
- * Figures that contradict: both sentences count the same thing (same unit) with different values,
- * and agree on no value for it. "120 people injured" against "210 people injured" conflicts;
- * "180 permanent jobs" against "650 construction jobs" does not.
- */
-/**
  * Whether two figures are the same figure: equal, rounded (within 2%: "187 Millionen" for 187,4),
  * or within 6% when either is given as approximate ("casi 10 millones" for 9,64 millones).
  */
@@ -213,7 +208,6 @@ export function collectMentions(sources: readonly GroupedSource[]): Mention[] {
       seen.add(key);
       const f = facts(text);
       if (!isCheckable(f)) return;
-      // "The release says": the issuer the page names for its statements, else the last party it named.
       // "The release says", "she said": the party the page named last, else the issuer it credits.
       // A quotation always rests on its speaker, named or not: several outlets quoting the same
       // words rest on one person's word.

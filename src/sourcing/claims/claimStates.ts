@@ -13,7 +13,7 @@
 import { registrableDomain } from "../group/originGroups.ts";
 import { UnionFind } from "../group/unionFind.ts";
 import type { ClaimState, GroupedSource } from "../types.ts";
-import { type Party, sameParty, toParty } from "./parties.ts";
+import { type Party, PRESS_WORDS, sameParty, toParty } from "./parties.ts";
 
 /** What one carrier's mentions of a claim say about where it comes from. */
 export interface CarrierMention {
@@ -21,10 +21,6 @@ export interface CarrierMention {
   /** The party the sentence rests on, as written; undefined for the page's own account. */
   party?: string;
 }
-
-/** Words that name an outlet when a party is written that way ("the Courier", "the daily Le Soir"). */
-const PRESS =
-  /(?<![\p{L}])(?:newspaper|paper|daily|weekly|tabloid|broadcaster|magazine|outlet|site|blog|news|times|post|herald|gazette|courier|tribune|chronicle|journal|zeitung|blatt|rundschau|anzeiger|kurier|journal|quotidien|hebdomadaire|diario|periódico|periodico|giornale|quotidiano|corriere|gazzetta|gazeta|dziennik|tygodnik|portal|新聞|放送|通信)(?![\p{L}])/iu;
 
 /** Names an outlet goes by in text: its origin, site name and domain label. */
 export function outletNames(source: GroupedSource): string[] {
@@ -93,7 +89,7 @@ export function claimState(
       if (!m.party) continue;
       const cited = citedOutlets(m.party, sources, c);
       if (cited.length > 0) out.push(...citedBases(c, cited, seen));
-      else if (PRESS.test(m.party) && toParty(m.party).roles.length === 0)
+      else if (PRESS_WORDS.test(m.party) && toParty(m.party).roles.length === 0)
         out.push({ kind: "origin", id: `outlet:${m.party.toLowerCase()}` });
       else out.push({ kind: "party", party: toParty(m.party) });
     }

@@ -413,14 +413,16 @@ const NOISE = new Set(
   ).split(" "),
 );
 
+/** The role words written in Japanese script, longest first. */
+const JAPANESE_ROLES = [...ROLE_OF.keys()]
+  .filter((w) => /[\p{scx=Han}\p{scx=Kana}\p{scx=Hira}]/u.test(w))
+  .sort((a, b) => b.length - a.length);
+
 /** Japanese parties are written without spaces: split known role words off the name. */
 function japaneseTokens(text: string): string[] {
-  const roles = [...ROLE_OF.keys()]
-    .filter((w) => /[\p{scx=Han}\p{scx=Kana}\p{scx=Hira}]/u.test(w))
-    .sort((a, b) => b.length - a.length);
   const out: string[] = [];
   let rest = text;
-  for (const r of roles) {
+  for (const r of JAPANESE_ROLES) {
     if (rest.includes(r)) {
       out.push(r);
       rest = rest.split(r).join(" ");
@@ -443,9 +445,22 @@ export interface Party {
 
 const lightStem = (w: string) => (w.length > 4 ? w.replace(/(['’]s|s|es)$/u, "") : w);
 
+/** Weekday names in the languages we read (Polish also in the accusative: "w środę"). */
+export const WEEKDAYS =
+  "monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|poniedziałek|wtorek|środa|środę|czwartek|piątek|sobota|sobotę|niedziela|niedzielę";
+
 /** Days and months are when, not who. */
-const CALENDAR =
-  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|poniedziałek|wtorek|środa|czwartek|piątek|sobota|niedziela|january|february|march|april|may|june|july|august|september|october|november|december|januar|februar|märz|juni|juli|oktober|dezember|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|today|yesterday|heute|gestern)$/u;
+const CALENDAR = new RegExp(
+  `^(?:${WEEKDAYS}|january|february|march|april|may|june|july|august|september|october|november|december|januar|februar|märz|juni|juli|oktober|dezember|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|today|yesterday|heute|gestern)$`,
+  "u",
+);
+
+/**
+ * Words that name an outlet rather than a body: "the Courier reported", a site called "Harbour
+ * Gazette" or "Radio Rhône". A party written so is a citation of an outlet; a site named so is press.
+ */
+export const PRESS_WORDS =
+  /(?<![\p{L}])(?:newspaper|paper|daily|weekly|tabloid|broadcaster|magazine|outlet|site|portal|blog|news|times|post|herald|gazette|courier|tribune|chronicle|journal|echo|ledger|express|mirror|observer|radio|tv|télé|notes|zeitung|blatt|rundschau|anzeiger|kurier|nachrichten|quotidien|hebdomadaire|actu|actualités|infos?|diario|periódico|periodico|noticias|crónica|giornale|quotidiano|corriere|gazzetta|notizie|oggi|gazeta|dziennik|tygodnik|wiadomości|shimbun|press|presse|prensa|stampa|media)(?![\p{L}])|新聞|放送|通信|ニュース|日報|タイムズ/iu;
 
 /** Descriptions that say where a body is from or who owns it, not who it is ("Leeds-based"). */
 const DESCRIPTOR = /-(?:based|owned|listed|registered|run|born|led)$/u;
@@ -454,7 +469,21 @@ const DESCRIPTOR = /-(?:based|owned|listed|registered|run|born|led)$/u;
 const TITLED =
   /^(?:the\s+|a\s+)?(.+?)(?:['’]s)?\s+(?:boss|chief executive|chief|ceo|chairman|chairwoman|chair|president|director|head|spokes(?:wo)?man|spokesperson|manager|founder|owner|secretary|commissioner|coach|Chef(?:in)?|Sprecher(?:in)?|Vorstand|Präsident(?:in)?|Leiter(?:in)?)\s+\p{Lu}/u;
 
+/** Parties by text: the same few names are compared for every carrier of every claim. */
+const parsed = new Map<string, Party>();
+const MAX_PARSED = 10_000;
+
 export function toParty(text: string): Party {
+  let party = parsed.get(text);
+  if (!party) {
+    if (parsed.size >= MAX_PARSED) parsed.clear();
+    party = parseParty(text);
+    parsed.set(text, party);
+  }
+  return party;
+}
+
+function parseParty(text: string): Party {
   const titled = TITLED.exec(text.trim());
   const party = partyOf(text);
   if (!titled?.[1]) return party;

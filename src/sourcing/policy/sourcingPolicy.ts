@@ -3,7 +3,7 @@
 // The kind is read from the page itself (its host, its structured data, its attributions), never
 // from a list of particular outlets.
 
-import { toParty } from "../claims/parties.ts";
+import { PRESS_WORDS, toParty } from "../claims/parties.ts";
 
 export type OutletKind = "official" | "agency" | "news" | "blog" | "other";
 
@@ -50,10 +50,6 @@ const OWN_CHANNEL_PATH =
 /** A release's header line: "PRESS RELEASE", "Pressemitteilung", "Comunicato stampa", "プレスリリース". */
 const RELEASE_HEADER =
   /^\W*(?:[^\n]{0,80}?\b)?(?:for immediate release|press release|news release|media release|pressemitteilung|presseinformation|communiqué de presse|communiqué|nota de prensa|comunicado(?: de prensa| oficial)?|comunicato stampa|komunikat(?: prasowy)?|oświadczenie)\b|^\W*(?:プレスリリース|報道発表|報道資料|お知らせ)/iu;
-/** Names that say "outlet": a site named so is press, whatever institution word it also holds ("Harbour Gazette"). */
-const PRESS_NAME =
-  /(?<![\p{L}])(?:news|times|post|herald|gazette|courier|tribune|chronicle|journal|daily|weekly|echo|ledger|express|mirror|observer|radio|tv|télé|zeitung|blatt|rundschau|anzeiger|kurier|nachrichten|quotidien|actu|actualités|infos?|diario|periódico|noticias|crónica|gazzetta|corriere|giornale|notizie|oggi|gazeta|dziennik|wiadomości|kurier|shimbun|press|presse|prensa|stampa|media|blog|notes)(?![\p{L}])|新聞|放送|ニュース|通信|日報|タイムズ/iu;
-
 export interface OutletSignals {
   isWireRelay: boolean;
   text: string;
@@ -70,7 +66,7 @@ export function outletKind(host: string, signals: OutletSignals): OutletKind {
   const firstLine = signals.text.slice(0, 300).split(/\n/)[0] ?? "";
   if (firstLine.length <= 120 && RELEASE_HEADER.test(firstLine)) return "official";
   if (signals.isWireRelay) return "agency";
-  const press = signals.siteName !== undefined && PRESS_NAME.test(signals.siteName);
+  const press = signals.siteName !== undefined && PRESS_WORDS.test(signals.siteName);
   // A body's own press pages, or a site named for an institution (a town, a police force, a union,
   // a club, a company's group) rather than for an outlet.
   if (!press && OWN_CHANNEL_PATH.test(path)) return "official";
