@@ -15,6 +15,13 @@ export interface Config {
   /** When true, the client address for the refused-token limit comes from X-Forwarded-For. */
   trustProxy: boolean;
   sessionDays: number;
+  /**
+   * Development conveniences (GraphiQL, introspection, field suggestions): only when NODE_ENV is
+   * `development`. Unset means production, so `npm start` on a server is safe by default.
+   */
+  development: boolean;
+  /** Origins allowed to make credentialed (cookie) CORS requests; empty by default. */
+  corsOrigins: string[];
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -36,6 +43,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? "info",
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
     sessionDays: Number(env.SESSION_DAYS ?? 14),
+    development: env.NODE_ENV === "development",
+    corsOrigins: (env.CORS_ORIGINS ?? "")
+      .split(",")
+      .map((o) => o.trim().replace(/\/+$/, ""))
+      .filter((o) => o.length > 0),
   };
 }
 

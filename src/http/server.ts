@@ -19,7 +19,7 @@ import { errorResponse } from "./httpErrors.ts";
 
 export function createApp(services: Services, config: Config) {
   const { db } = services;
-  const yoga = createGraphQLServer(services, { graphiql: process.env.NODE_ENV !== "production" });
+  const yoga = createGraphQLServer(services, { graphiql: config.development });
   const app = new Hono();
 
   app.use("*", async (c, next) => {
