@@ -60,6 +60,8 @@ export interface StoryScore {
   unread: string[];
   pairs: { truth: number; engine: number; both: number };
   claims: ClaimResult[];
+  /** The story's page address for each source key the engine gave (for diagnosing development stories). */
+  urlOfKey?: Map<string, string>;
 }
 
 export interface SetSummary {
@@ -130,6 +132,7 @@ export async function scoreStory(story: Story): Promise<StoryScore> {
       unread: failures.map((f) => web.toTruthUrl(f.url)),
       pairs,
       claims: results,
+      urlOfKey,
     };
   } finally {
     await web.close();

@@ -40,6 +40,21 @@ describe("who a sentence rests on", () => {
     ["La Provincia di Valdarsa comunica che il ponte chiuderà il 16 marzo per sette mesi.", "it", /Provincia di Valdarsa/],
     ["La direction rappelle que le projet présenté le 3 mars prévoit la suppression de 340 postes.", "fr", /direction/i],
     ["県は14日、被害額が1億2000万円に上ると発表した。", "ja", /^県$/],
+    // A role after an elided article, a verb with a time between it and its party, a perfect tense.
+    ["Environ 2 000 litres de gazole se sont répandus dans le port, selon l'armateur.", "fr", /^l'armateur$/],
+    ["Le chantier durera neuf mois, a précisé mardi soir la préfecture.", "fr", /préfecture/],
+    ["La strada resterà chiusa fino a lunedì, ha comunicato ieri sera la prefettura.", "it", /prefettura/],
+    ["The council has confirmed that 14 streets will be closed over the weekend.", "en", /^The council$/],
+    ["Marta Olen, the harbour master, has urged boat owners to move 40 moorings inland.", "en", /Marta Olen/],
+    ["Spółka w komunikacie szacuje, że straty wyniosą 3 mln zł.", "pl", /^Spółka$/],
+    // Claims a party makes for itself: demands, estimates, requests.
+    ["Le syndicat revendique 64 % de grévistes dans les ateliers.", "fr", /syndicat/],
+    ["La alcaldía calcula que el nuevo parque recibirá 12.000 visitantes al mes.", "es", /alcaldía/],
+    ["Die Gewerkschaft fordert 7 Prozent mehr Lohn für 2.300 Beschäftigte.", "de", /Gewerkschaft/],
+    ["Le parquet a requis deux ans de prison contre l'ancien directeur.", "fr", /parquet/],
+    ["Per la Provincia la spesa sarà di 3,1 milioni di euro.", "it", /Provincia/],
+    ["気象台によりますと、最大瞬間風速は41メートルに達しました。", "ja", /気象台/],
+    ["市のまとめでは、約3200戸が断水しています。", "ja", /^市$/],
   ])("%s", (sentence, language, expected) => {
     expect(party(sentence, language)).toMatch(expected);
   });
@@ -56,6 +71,21 @@ describe("who a sentence rests on", () => {
   it("marks a pronoun speaker and an unnamed document for the page to resolve", () => {
     expect(readAttribution("The park would hold 400 megawatts, she said.", "en")).toMatchObject({ party: "", pronoun: true });
     expect(readAttribution("The release says the park will open in 2028.", "en")).toMatchObject({ party: "", document: true });
+  });
+
+  it("reads a source referred back to without its name, and takes the subject when it names one", () => {
+    // "accordingly", "as it says there", "according to its statement", "the same source", hearsay.
+    for (const [sentence, language] of [
+      ["Der Neubau kostet demnach 12,5 Millionen Euro.", "de"],
+      ["Die Arbeiten beginnen im April, wie es dort weiter heißt.", "de"],
+      ["El barco llevaba 19 tripulantes, según la misma fuente.", "es"],
+      ["工事は来年3月に終わるということです。", "ja"],
+    ] as const) {
+      expect(readAttribution(sentence, language), sentence).toMatchObject({ party: "", document: true });
+    }
+    expect(party("La empresa ofreció un aumento del 3 %, según su comunicado.", "es")).toBe("empresa");
+    // German capitalises every noun: an opening noun is no party.
+    expect(party("Für das neue Stadion sind demnach 80 Millionen Euro eingeplant.", "de")).toBe("");
   });
 });
 

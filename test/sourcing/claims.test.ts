@@ -201,6 +201,41 @@ describe("claim states", () => {
   });
 });
 
+describe("disagreement on who and when", () => {
+  it("calls two accounts naming different holders of one role disputed, in any language", () => {
+    const sources = groupOrigins([
+      page(
+        "https://one.example/h",
+        `${prose("h1")} Son avocat, Me Paul Garnier, a plaidé la relaxe devant le tribunal de Rennes.`,
+        {
+          language: "fr",
+        },
+      ),
+      page("https://two.example/h", `${prose("h2")} His lawyer, Anne Kerlo, told the court in Rennes her client was innocent.`),
+    ]);
+    const claims = checkClaims(sources);
+    expect(claimWith(claims, "Paul Garnier").state).toBe("disputed");
+    expect(claimWith(claims, "Anne Kerlo").state).toBe("disputed");
+    expect(sentenceFacts("Mediator Jan Brzeski called both sides to talks.").holders).toEqual([
+      { role: "mediator", name: "jan brzeski" },
+    ]);
+  });
+
+  it("reads two days of one month as both days, so a two-day event agrees with its first day", () => {
+    expect(sentenceFacts("Trains will not run on Thursday 14 and Friday 15 May.").dates.sort()).toEqual(["05-14", "05-15"]);
+    expect(sentenceFacts("Der Streik dauert vom 14. bis 15. Mai 2026.", "de").dates.sort()).toEqual(["2026-05-14", "2026-05-15"]);
+    const sources = groupOrigins([
+      page("https://one.example/s", `${prose("s1")} Crew on the Harwick ferry will walk out for 48 hours from Thursday 14 May.`),
+      page(
+        "https://two.example/s",
+        `${prose("s2")} As a result of the walkout, 30 Harwick ferry sailings will be cancelled on Thursday 14 and Friday 15 May.`,
+      ),
+    ]);
+    const claims = checkClaims(sources);
+    expect(claimWith(claims, "walk out for 48 hours").state).not.toBe("disputed");
+  });
+});
+
 describe("too few origins", () => {
   it("stops when fewer than two independent origins remain, unless flagged articles are accepted", () => {
     const one = groupOrigins([page("https://one.example/a", prose("a")), page("https://one.example/b", prose("b"))]);
@@ -348,6 +383,9 @@ describe("denials", () => {
       false,
     );
     expect(sentenceFacts("Prace nie zostaną zakończone przed końcem roku 2027.", "pl").denial).toBe(false);
+    // Rejecting an offer is no denial of an account; rejecting the reports is.
+    expect(sentenceFacts("Members rejected a 4.5% pay offer from the operator.").denial).toBe(false);
+    expect(sentenceFacts("The operator rejected the reports of 38 job cuts.").denial).toBe(true);
   });
 });
 

@@ -32,24 +32,27 @@ const BEFORE_PARTY = rx(
   "giu",
 );
 
+/** "Per la Regione", "Pour la direction", "Para la empresa" opening a sentence: in that party's view. */
+const FOR_PARTY = /^(?:Per|Pour|Para)\s+(?=(?:la|il|lo|l['’]|i|gli|le|les|el|los|las)\s*\p{L})/u;
+
 /** Cues before which the party stands: "X zufolge", "Xによると". */
 const AFTER_PARTY = rx(
-  `(?:${B}zufolge${E}|によると|によれば|の発表では|の発表によると|の調べでは|の説明では|の話では|によりますと)`,
+  `(?:${B}zufolge${E}|によると|によれば|の発表では|の発表によると|の調べでは|の説明では|の話では|によりますと|のまとめでは|のまとめによると|の集計では|の集計によると)`,
   "gu",
 );
 
 const SAY_EN =
-  "said|says|say|told|tells|announced|announces|stated|states|confirmed|confirms|added|adds|estimated|estimates|explained|explains|noted|notes|wrote|writes|claimed|claims|insisted|warned|revealed|disclosed|reported|reports|predicted|predicts|declared|acknowledged|admitted|argued|maintained|denied|denies|rejected|rejects|expects|expected|projected|forecast|calculated|described|insists|pointed out|set out|outlined|unveiled|published";
+  "said|says|say|told|tells|announced|announces|stated|states|confirmed|confirms|added|adds|estimated|estimates|explained|explains|noted|notes|wrote|writes|claimed|claims|insisted|warned|revealed|disclosed|reported|reports|predicted|predicts|declared|acknowledged|admitted|argued|maintained|denied|denies|rejected|rejects|expects|expected|projected|forecast|calculated|described|insists|pointed out|set out|outlined|unveiled|published|urged|urges|demands|demanded|is seeking|are seeking|seeks|called for|calls for|requested|requests|put the figure at|puts the figure at";
 const SAY_DE =
-  "sagte|sagt|sagten|erklärte|erklärt|erklärten|teilte|teilt|teilten|mitteilte|mitteilten|berichtete|berichtet|bestätigte|bestätigt|betonte|betont|kündigte|gab|gibt|bezifferte|beziffert|bezifferten|schätzte|schätzt|schrieb|schreibt|meldete|meldet|wies|dementierte|dementiert|räumte|sprach|hieß|heißt|bekräftigte|versicherte|ergänzte|fügte|betonte|kritisierte|warnte|räumte|verwies|begründete|kündigte|hieß es";
+  "sagte|sagt|sagten|erklärte|erklärt|erklärten|teilte|teilt|teilten|mitteilte|mitteilten|berichtete|berichtet|bestätigte|bestätigt|betonte|betont|kündigte|gab|gibt|bezifferte|beziffert|bezifferten|schätzte|schätzt|schrieb|schreibt|meldete|meldet|wies|dementierte|dementiert|räumte|sprach|hieß|heißt|bekräftigte|versicherte|ergänzte|fügte|betonte|kritisierte|warnte|räumte|verwies|begründete|kündigte|hieß es|fordert|fordern|forderte|forderten|verlangt|verlangen|verlangte|rechnete vor|rechnet vor|spricht von|sprach von|geht von|ging von|erwartet|erwartete";
 const SAY_FR =
-  "a déclaré|a indiqué|a annoncé|a précisé|a expliqué|a affirmé|a assuré|a confirmé|a souligné|a fait savoir|a estimé|a chiffré|a démenti|a reconnu|a ajouté|a rapporté|a communiqué|a dit|ont déclaré|ont indiqué|ont annoncé|ont précisé|ont expliqué|ont affirmé|ont confirmé|ont fait savoir|ont estimé|ont démenti|ont ajouté|ont dit|indique|annonce|précise|explique|affirme|assure|confirme|souligne|estime|chiffre|dément|ajoute|rapporte|déclare|fait savoir|avait indiqué|avait annoncé|indiquait|précisait|annonçait|estimait|affirmait|expliquait|faisait état|fait état|a salué|a réagi|a répété|a repris|a martelé|a regretté|a insisté|a lancé|a fait valoir|a rappelé|rappelle|communique|fait valoir";
+  "a déclaré|a indiqué|a annoncé|a précisé|a expliqué|a affirmé|a assuré|a confirmé|a souligné|a fait savoir|a estimé|a chiffré|a démenti|a reconnu|a ajouté|a rapporté|a communiqué|a dit|ont déclaré|ont indiqué|ont annoncé|ont précisé|ont expliqué|ont affirmé|ont confirmé|ont fait savoir|ont estimé|ont démenti|ont ajouté|ont dit|indique|annonce|précise|explique|affirme|assure|confirme|souligne|estime|chiffre|dément|ajoute|rapporte|déclare|fait savoir|avait indiqué|avait annoncé|indiquait|précisait|annonçait|estimait|affirmait|expliquait|faisait état|fait état|a salué|a réagi|a répété|a repris|a martelé|a regretté|a insisté|a lancé|a fait valoir|a rappelé|rappelle|communique|fait valoir|évoque|évoquait|a évoqué|avance|avançait|revendique|revendiquait|réclame|réclamait|a réclamé|exige|a exigé|a requis|ont requis|requiert|dénonce|a dénoncé|table sur|chiffrait|a chiffré";
 const SAY_ES =
-  "dijo|dice|informó|informa|señaló|señala|anunció|anuncia|indicó|indica|explicó|explica|afirmó|afirma|aseguró|asegura|confirmó|confirma|declaró|declara|precisó|precisa|detalló|detalla|sostuvo|sostiene|estimó|estima|cifró|cifra|desmintió|desmiente|negó|niega|reconoció|agregó|añadió|destacó|apuntó|comunicó|reportó|explicaron|informaron|señalaron|indicaron|dijeron|afirmaron|confirmaron|ha señalado|ha dicho|ha explicado|ha afirmado|ha asegurado|ha indicado|ha informado|ha confirmado|ha anunciado|ha repetido|expresó|repitió|indicaba|señalaba|informaba|había dicho|subrayó|insistió|advirtió|admitió|lamentó|celebró|escribió";
+  "dijo|dice|informó|informa|señaló|señala|anunció|anuncia|indicó|indica|explicó|explica|afirmó|afirma|aseguró|asegura|confirmó|confirma|declaró|declara|precisó|precisa|detalló|detalla|sostuvo|sostiene|estimó|estima|cifró|cifra|desmintió|desmiente|negó|niega|reconoció|agregó|añadió|destacó|apuntó|comunicó|reportó|explicaron|informaron|señalaron|indicaron|dijeron|afirmaron|confirmaron|ha señalado|ha dicho|ha explicado|ha afirmado|ha asegurado|ha indicado|ha informado|ha confirmado|ha anunciado|ha repetido|expresó|repitió|indicaba|señalaba|informaba|había dicho|subrayó|insistió|advirtió|admitió|lamentó|celebró|escribió|exige|exigen|exigió|pide|piden|pidió|reclama|reclaman|reclamó|calcula|calculan|calculó|prevé|prevén|cifran|estiman|sostienen|aseguran|denuncia|denuncian|ha requerido|solicitó|solicita";
 const SAY_IT =
-  "ha detto|ha dichiarato|ha annunciato|ha spiegato|ha fatto sapere|ha reso noto|ha comunicato|ha precisato|ha confermato|ha affermato|ha sottolineato|ha stimato|ha smentito|ha aggiunto|ha riferito|ha assicurato|ha ammesso|hanno detto|hanno dichiarato|hanno annunciato|hanno spiegato|hanno fatto sapere|hanno reso noto|hanno comunicato|hanno precisato|hanno confermato|hanno smentito|dice|dichiara|annuncia|spiega|precisa|conferma|afferma|stima|smentisce|riferisce|fa sapere|rende noto|aggiunge|sottolinea|assicura|indicava|riportava|precisava|ha ribadito|ha ricordato|ha scritto|ha commentato|ha spiegato|ha garantito|comunica|comunicano|informa|ricorda";
+  "ha detto|ha dichiarato|ha annunciato|ha spiegato|ha fatto sapere|ha reso noto|ha comunicato|ha precisato|ha confermato|ha affermato|ha sottolineato|ha stimato|ha smentito|ha aggiunto|ha riferito|ha assicurato|ha ammesso|hanno detto|hanno dichiarato|hanno annunciato|hanno spiegato|hanno fatto sapere|hanno reso noto|hanno comunicato|hanno precisato|hanno confermato|hanno smentito|dice|dichiara|annuncia|spiega|precisa|conferma|afferma|stima|smentisce|riferisce|fa sapere|rende noto|aggiunge|sottolinea|assicura|indicava|riportava|precisava|ha ribadito|ha ricordato|ha scritto|ha commentato|ha spiegato|ha garantito|comunica|comunicano|informa|ricorda|chiede|chiedono|ha chiesto|hanno chiesto|rivendica|rivendicano|calcola|calcolano|prevede|stimano|denuncia|ha denunciato|sostiene|sostengono";
 const SAY_PL =
-  "powiedział|powiedziała|powiedzieli|poinformował|poinformowała|poinformowało|poinformowali|przekazał|przekazała|przekazało|przekazali|podał|podała|podało|podali|oświadczył|oświadczyła|oświadczyło|zapowiedział|zapowiedziała|potwierdził|potwierdziła|potwierdziło|wyjaśnił|wyjaśniła|dodał|dodała|zaznaczył|zaznaczyła|ocenił|oceniła|oszacował|oszacowała|oszacowało|zaprzeczył|zaprzeczyła|zaprzeczyło|zdementował|zdementowała|zdementowało|informuje|podaje|twierdzi|przekazuje|zapewnił|zapewniła|szacuje|szacują|mówi|mówił|mówiła|napisał|napisała|podkreślił|podkreśliła|dodaje|zaznacza|przyznał|przyznała";
+  "powiedział|powiedziała|powiedzieli|poinformował|poinformowała|poinformowało|poinformowali|przekazał|przekazała|przekazało|przekazali|podał|podała|podało|podali|oświadczył|oświadczyła|oświadczyło|zapowiedział|zapowiedziała|potwierdził|potwierdziła|potwierdziło|wyjaśnił|wyjaśniła|dodał|dodała|zaznaczył|zaznaczyła|ocenił|oceniła|oszacował|oszacowała|oszacowało|zaprzeczył|zaprzeczyła|zaprzeczyło|zdementował|zdementowała|zdementowało|informuje|podaje|twierdzi|przekazuje|zapewnił|zapewniła|szacuje|szacują|mówi|mówił|mówiła|napisał|napisała|podkreślił|podkreśliła|dodaje|zaznacza|przyznał|przyznała|domagają się|domaga się|żąda|żądają|żądał|oczekuje|oczekują|wylicza|wyliczył|wyliczyła|szacował|szacowała|zażądał|zażądała|zażądali|zapowiada|zapowiadają";
 const SAY = rx(`${B}(?:${[SAY_EN, SAY_DE, SAY_FR, SAY_ES, SAY_IT, SAY_PL].join("|")})${E}`, "giu");
 
 /** Japanese: "Xは…と発表した", "Xは…を明らかにした", "Xの広報担当者は…と話した". */
@@ -83,9 +86,16 @@ const ADVERBS = new RegExp(
   "iu",
 );
 
+/** When, standing between a verb and the party that follows it: "a annoncé dimanche matin la
+ * police cantonale", "ha comunicato ieri sera la prefettura", "según ha informado este martes la entidad". */
+const TIME_PHRASE = new RegExp(
+  `^\\s*(?:(?:am|on|this|ce|cette|este|esta|questo|questa|w|we|in|el|le|il|la|lo|de|del|della|di|du|à|a|por|per|nella|en|dans|ten|tej)\\s+)?(?:(?:${WEEKDAYS}|heute|gestern|morgen|ayer|hoy|mañana|ieri|oggi|domani|wczoraj|dziś|dzisiaj|aujourd['’]hui|hier|demain|today|yesterday|tonight|matin|mattina|morning|soir|sera|evening|tarde|noche|notte|nuit|abend|früh|rano|wieczorem|après-midi|pomeriggio|afternoon|night|midi|mediodía|jeudi|dernier|dernière|pasado|pasada|scorso|scorsa|zeszły|last|vendredi)[,]?\\s+){1,3}`,
+  "iu",
+);
+
 /** A passive or a state, not a speaker: "was expected", "wurde gemeldet". */
 const AUXILIARY =
-  /(?:^|\s)(?:was|were|is|are|been|be|being|had|has|have|wird|wurde|wurden|ist|sind|war|est|été|était|fue|fueron|es|era|è|stato|stata|era|został|została|zostało|była|był)\s*$/iu;
+  /(?:^|\s)(?:was|were|is|are|been|be|being|wird|wurde|wurden|ist|sind|war|est|été|était|fue|fueron|es|era|è|stato|stata|era|został|została|zostało|była|był)\s*$/iu;
 
 /** A title and affiliation: "a spokeswoman for the authority", "Sprecher der Stadt", "portavoz del ministerio". */
 const AFFILIATION = rx(
@@ -100,7 +110,7 @@ const BOUNDARY = /[,;:.()«»"“”„]|\s(?:that|which|who|dass|que|qui|che|ż
 
 /** Words inside a party's name that are not names: "Ministry *of* Transport", "Stadt *der* …". */
 const CONNECTOR =
-  /^(?:of|for|and|&|the|de|del|de la|des|du|der|die|das|den|dem|von|vom|für|und|di|della|dello|delle|dei|degli|y|et|e|i|la|le|el|il|lo|los|las|les|a|an|its|l['’]\S*|d['’]\S*)$/iu;
+  /^(?:of|for|and|&|the|de|del|de la|des|du|der|die|das|den|dem|von|vom|für|und|di|della|dello|delle|dei|degli|y|et|e|i|la|le|el|il|lo|los|las|les|a|an|its|l['’]|d['’])$/iu;
 const ARTICLE =
   /^(?:the|a|an|its|their|der|die|das|den|dem|des|ein|eine|einer|einem|le|la|les|un|une|el|los|las|il|lo|gli|uno|una)$/iu;
 
@@ -145,6 +155,8 @@ const CALENDAR_WORD = new RegExp(`^(?:${WEEKDAYS})[,.]?$`, "iu");
  * before it ("Vestfjord Line, the ship's operator," → both). Empty when the cue opens its clause
  * ("…, teilte die Behörde mit": the party follows). */
 function phraseBefore(text: string): string {
+  // "The company has confirmed", "Spółka w komunikacie szacuje": the subject stands before these.
+  text = text.replace(BETWEEN_SUBJECT_AND_VERB, " ");
   if (AUXILIARY.test(text) || /[;:"”»“„«]\s*$/u.test(text)) return "";
   if (/,\s*$/u.test(text)) {
     // "Vestfjord Line, the ship's operator, said": an apposition closes the subject; otherwise a
@@ -176,6 +188,10 @@ function phraseBefore(text: string): string {
   return !phrase || run.every((w) => CONNECTOR.test(w)) ? "" : phrase;
 }
 
+/** Words between a subject and its verb that are neither: a perfect's auxiliary, "in a statement". */
+const BETWEEN_SUBJECT_AND_VERB =
+  /(?:\s+(?:has|have|had|will|would|has also|have also|also)|\s+(?:in (?:a|its|their) (?:statement|release)|w (?:komunikacie|oświadczeniu)|dans (?:un|son) communiqué|en (?:un|su) comunicado|in una nota|in (?:einer|ihrer|seiner) Mitteilung))+\s*$/iu;
+
 /** Does a phrase name a party: a role word, or a capitalised name? */
 function namesParty(phrase: string): Party | undefined {
   if (!phrase) return undefined;
@@ -190,6 +206,13 @@ function namesParty(phrase: string): Party | undefined {
   return capitalised.length > 0 && party.name.length > 0 ? party : undefined;
 }
 
+/** The noun phrase a sentence opens with, when it names a party ("La minera ofreció …"). */
+function sentenceSubject(sentence: string): string | undefined {
+  const phrase = phraseAfter(sentence.replace(/^\s*(?:the|a|an|der|die|das|le|la|les|l['’]|el|los|las|il|lo|gli|i)\s+/iu, ""), 0);
+  // By its role only: German capitalises every noun, so a capitalised opening is no name.
+  return phrase && toParty(phrase).roles.length > 0 ? phrase : undefined;
+}
+
 /** Prefer the organisation a spokesperson speaks for over the person's name. */
 function affiliationOf(phrase: string): string {
   const m = AFFILIATION.exec(phrase);
@@ -199,6 +222,14 @@ function affiliationOf(phrase: string): string {
   if (p?.[1] && namesParty(p[1])) return p[1].replace(/^(?:a|an|the)\s+/iu, "").trim();
   return phrase;
 }
+
+/** A source the sentence refers back to without naming it: "demnach", "wie es dort heißt", "según
+ * su comunicado", "according to the same source", "ということです". The party is the sentence's
+ * subject when it names one ("La minera ofreció …, según su comunicado"), else the one named last. */
+const UNNAMED_SOURCE = rx(
+  `${B}(?:demnach|demzufolge|wie es (?:dort |darin |weiter |dort weiter |darin weiter )?heißt|heißt es (?:dort|darin|weiter)|so steht es in|according to (?:its|their|his|her) (?:own )?(?:statement|release|figures|estimates?|calculations?|announcement)|according to the same source|the same source|según (?:su|sus) (?:comunicado|nota|cálculos|datos|estimaciones|cifras)|de acuerdo con (?:su|sus) (?:comunicado|nota|cálculos|datos|cifras)|según (?:la misma fuente|fuentes de la (?:propia )?entidad)|según (?:los cálculos|las estimaciones|los datos|las cifras) de la propia|selon (?:son|sa|leurs?) (?:communiqué|bilan|estimation|calculs?|chiffres)|selon la même source|secondo (?:il suo|la sua|i suoi|le sue) (?:comunicato|nota|stima|stime|calcoli|dati)|secondo la stessa fonte|według (?:jego|jej|ich) (?:komunikatu|szacunków|danych|wyliczeń)|według tego samego źródła)${E}|ということです|とのことです|としています|としている`,
+  "iu",
+);
 
 /** A document that speaks without its issuer named here: "The release says …", "according to the statement". */
 const UNNAMED_DOCUMENT = rx(
@@ -235,7 +266,14 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
         if (hit) return hit;
       }
     }
+    if (UNNAMED_SOURCE.test(sentence)) return { party: "", document: true, frame: false };
     return undefined;
+  }
+  // "Per la Regione il costo è …", "Pour la direction, …": a sentence opened by "for" + a party.
+  const opening = FOR_PARTY.exec(sentence);
+  if (opening) {
+    const hit = found(phraseAfter(sentence.slice(opening[0].length), 0));
+    if (hit) return hit;
   }
   BEFORE_PARTY.lastIndex = 0;
   for (let m = BEFORE_PARTY.exec(sentence); m; m = BEFORE_PARTY.exec(sentence)) {
@@ -272,7 +310,7 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
     if (clause.length === 1 && PRONOUN.test(clause[0] as string))
       return { party: "", document: false, frame: false, pronoun: true };
     // Inverted: "…, said the ministry", "teilte die Stadt mit", "informó el ministerio".
-    const tail = after.replace(/^\s*(?:am \p{L}+|on \p{L}+|heute|gestern|ayer|hoy|ieri|oggi|wczoraj)\s+/iu, "");
+    const tail = after.replace(TIME_PHRASE, "");
     // "said Maria Lopez, a spokeswoman for the authority": the organisation she speaks for.
     const affiliated = AFFILIATION.exec(tail.slice(0, 160));
     const inverted = (affiliated?.[1] ? found(affiliated[1]) : undefined) ?? found(phraseAfter(tail, 0));
@@ -283,6 +321,10 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
   }
   // The issuer is named elsewhere on the page; the caller resolves it.
   if (UNNAMED_DOCUMENT.test(sentence)) return { party: "", document: true, frame: false };
+  if (UNNAMED_SOURCE.test(sentence)) {
+    const subject = sentenceSubject(sentence);
+    return { party: subject ?? "", document: true, frame: false };
+  }
   return undefined;
 }
 

@@ -111,6 +111,16 @@ function agentsConflict(a: SentenceFacts, b: SentenceFacts): boolean {
   return !a.agents.some((x) => b.agents.some((y) => x.includes(y) || y.includes(x)));
 }
 
+/** Each names the one holder of the same role, and they name different people: "Son avocate, Me
+ * Laure Vidal-Castan" against "Son avocat, Me Olivier Brasseur". */
+function holdersConflict(a: SentenceFacts, b: SentenceFacts): boolean {
+  if (a.holders.length !== 1 || b.holders.length !== 1) return false;
+  const [x, y] = [a.holders[0], b.holders[0]] as [SentenceFacts["holders"][0], SentenceFacts["holders"][0]];
+  if (x.role !== y.role) return false;
+  const words = (n: string) => n.split(/[- ]/);
+  return !words(x.name).some((w) => words(y.name).includes(w));
+}
+
 /** How many mentions state each fact: a fact few mentions share singles out one claim. */
 export type FactCounts = (fact: string) => number;
 
@@ -133,6 +143,7 @@ export function relate(
   const rareShared =
     fa.numbers.some((x) => fb.numbers.includes(x) && factCount(`n:${x}`) <= RARE_FACT) ||
     fa.dates.some((x) => fb.dates.includes(x) && factCount(`d:${x}`) <= RARE_FACT);
+  if (holdersConflict(fa, fb)) return "conflict";
   if (a.language !== b.language) {
     // Across languages words do not compare; facts do.
     if (!numbersDisjoint && !datesConflict && hardShared >= 1 && (namesShared || hardShared >= 2)) return "same";
@@ -146,7 +157,9 @@ export function relate(
   );
   // A denial of the same thing by name ("Northsound denies plans to cut crew" against "Northsound
   // plans to cut 38 crew posts"): the words need agree less, a named party must be shared.
-  if (fa.denial !== fb.denial && ((namesShared && similar >= 0.25) || similar >= 0.45)) return "conflict";
+  // The denial must be of this claim: its words apart from the names agree too.
+  const deniesThis = () => weightedOverlap(withoutNames(fa), withoutNames(fb), weight) >= 0.25;
+  if (fa.denial !== fb.denial && ((namesShared && similar >= 0.25 && deniesThis()) || similar >= 0.45)) return "conflict";
   const unit = conflictingUnit(fa, fb) ?? conflictingUnit(fb, fa);
   if (unit !== undefined && similar >= 0.25) return "conflict";
   // The same event on another day, or done by someone else: a disagreement on when or who.

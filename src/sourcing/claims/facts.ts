@@ -31,6 +31,9 @@ export interface SentenceFacts {
   hedged: boolean;
   /** Who did what the sentence reports in the passive ("inspected by Castlegate Engineers"), lower-cased. */
   agents: string[];
+  /** Who holds a role the story has one of ("his lawyer, Me Laure Vidal-Castan", "mediator Andrés
+   * Fuenzalida"): the role's class and the person's name, lower-cased. */
+  holders: { role: string; name: string }[];
   /** Who the sentence attributes its statement to ("according to X", "X said"), lower-cased. */
   attributedTo?: string;
   /** Content-word stems, lower-cased, without numbers and function words. */
@@ -164,6 +167,11 @@ const DATE_PATTERNS: { re: RegExp; parts: (m: RegExpExecArray) => [number | unde
 ];
 
 const pad = (n: number) => String(n).padStart(2, "0");
+
+const DAY_PAIR = new RegExp(
+  String.raw`\b(\d{1,2})(?:\.|er|st|nd|rd|th)?\s*(?:and|und|et|y|e|i|to|bis|au|al|-|–|—|&)\s*(?:[\p{L}]+,?\s+)?(\d{1,2})(?:\.|er|st|nd|rd|th)?\s+(?:de\s+)?(${MONTH_PATTERN})\.?(?:\s+(?:de\s+)?(\d{4}))?`,
+  "giu",
+);
 
 // Japanese writes figures against its words with no space ("約1500世帯", "14人が負傷"), groups by
 // 万 (10^4) and 億 (10^8) ("1億2000万円"), marks dates with 年/月/日 ("2026年3月14日") and may use
@@ -338,6 +346,17 @@ function extractDates(sentence: string, cjk = false): { dates: string[]; spans: 
   const spans: [number, number][] = [];
   const years = new Set<string>();
   if (cjk) extractJapaneseDates(sentence, dates, spans, years);
+  // Two days of one month ("Thursday 14 and Friday 15 May", "14.–15. Mai", "del 14 al 15 de mayo"):
+  // both days, so the first is not read as a bare number or missed as a date.
+  DAY_PAIR.lastIndex = 0;
+  for (let m = DAY_PAIR.exec(sentence); m; m = DAY_PAIR.exec(sentence)) {
+    const month = MONTHS[(m[3] as string).toLowerCase()] as number;
+    const year = m[4] ? Number(m[4]) : undefined;
+    const pair = [Number(m[1]), Number(m[2])];
+    if (!month || pair.some((d) => d < 1 || d > 31)) continue;
+    spans.push([m.index, m.index + m[0].length]);
+    for (const day of pair) dates.add(year ? `${year}-${pad(month)}-${pad(day)}` : `${pad(month)}-${pad(day)}`);
+  }
   for (const { re, parts } of DATE_PATTERNS) {
     re.lastIndex = 0;
     for (let m = re.exec(sentence); m; m = re.exec(sentence)) {
@@ -503,7 +522,7 @@ const HEDGE =
 /** A denial: the party rejects what another account says ("denies", "no plans to", "dementierte",
  * "a démenti", "desmintió", "smentisce", "zaprzeczył", "否定"). Plain negation is not a denial. */
 const DENIAL =
-  /(?<![\p{L}])(?:den(?:y|ies|ied|ying)|rejects?|rejected|refuted?|untrue|not true|no (?:such )?plans?|never (?:been|received|was|were)|dementier\w*|bestreit\w*|bestritt\w*|zurückgewiesen|weist .* zurück|wies .* zurück|keine Pläne|dément\w*|démenti\w*|nier|nient|nié|aucun projet|desmient\w*|desmintió|desmintieron|niega\w*|negó|negaron|ningún plan|smentit\w*|smentisce|smentiscono|nega(?:to|no)?|nessun piano|zaprzecz\w*|zdementował\w*|dementuj\w*|否定|否認)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:den(?:y|ies|ied|ying)|(?:rejects?|rejected|dismiss(?:es|ed)?) (?:the |these |those |such |any |all )?(?:claims?|reports?|allegations?|accusations?|suggestions?|account|figures?)|refuted?|untrue|not true|no (?:such )?plans?|never (?:been|received|was|were)|dementier\w*|bestreit\w*|bestritt\w*|zurückgewiesen|weist .* zurück|wies .* zurück|keine Pläne|dément\w*|démenti\w*|nier|nient|nié|aucun projet|desmient\w*|desmintió|desmintieron|niega\w*|negó|negaron|ningún plan|smentit\w*|smentisce|smentiscono|nega(?:to|no)?|nessun piano|zaprzecz\w*|zdementował\w*|dementuj\w*|否定|否認)(?![\p{L}])/iu;
 
 const ATTRIBUTION_PATTERNS: RegExp[] = [
   /\b[Aa]ccording to (?:a |an |the )?(?:statement |press release |report |release |spokes(?:wo)?man |spokesperson )?(?:from |by |of )?((?:the )?[\p{Lu}][\p{L}\p{N}&'’.-]*(?:\s+(?:[\p{Lu}][\p{L}\p{N}&'’.-]*|of|de|for|and|&))*)/u,
@@ -630,6 +649,37 @@ function passiveAgents(sentence: string): string[] {
   return out;
 }
 
+/** Roles a story usually has one holder of: two accounts naming different holders disagree. */
+const HOLDER_ROLES: Record<string, string[]> = {
+  lawyer:
+    "lawyer attorney solicitor barrister avocat avocate abogado abogada avvocato avvocata anwalt anwältin rechtsanwalt rechtsanwältin verteidiger verteidigerin adwokat adwokatka mecenas".split(
+      " ",
+    ),
+  mediator:
+    "mediator mediadora mediador médiateur médiatrice mediatore mediatrice mediatorem mediatorka vermittler vermittlerin schlichter schlichterin".split(
+      " ",
+    ),
+  agent: "agent agente spielerberater berater".split(" "),
+  referee: "referee árbitro arbitre arbitro schiedsrichter".split(" "),
+  judge: "judge juge juez jueza giudice richter richterin".split(" "),
+  coach: "coach entrenador entraîneur allenatore trener cheftrainer".split(" "),
+};
+const HOLDER_OF = new Map(Object.entries(HOLDER_ROLES).flatMap(([role, words]) => words.map((w) => [w, role] as const)));
+const HOLDER = new RegExp(
+  // Case matters for the name, so the role words carry both cases of their first letter.
+  String.raw`(?<![\p{L}])(${[...HOLDER_OF.keys()].map((w) => `[${w[0]?.toUpperCase()}${w[0]}]${w.slice(1)}`).join("|")})(?![\p{L}])[^.;:]{0,60}?(?<![\p{L}])(\p{Lu}\p{Ll}+(?:[- ]\p{Lu}\p{Ll}+)+)`,
+  "gu",
+);
+
+function roleHolders(sentence: string): { role: string; name: string }[] {
+  const out: { role: string; name: string }[] = [];
+  for (const m of sentence.matchAll(HOLDER)) {
+    const role = HOLDER_OF.get((m[1] as string).toLowerCase());
+    if (role) out.push({ role, name: (m[2] as string).toLowerCase() });
+  }
+  return out;
+}
+
 /** A light stem: enough to match "injured"/"injuries", "residents"/"resident" across sentences. */
 export function stem(word: string): string {
   return word.length > 5 ? word.slice(0, 5) : word.replace(/(ies|es|s|e)$/u, "");
@@ -683,6 +733,7 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
     furniture: isFurniture(sentence),
     revision: REVISION.test(sentence),
     agents: passiveAgents(sentence),
+    holders: roleHolders(sentence),
     ...(attributedTo ? { attributedTo } : {}),
     stems: [...stems],
   };
