@@ -104,6 +104,18 @@ export function claimState(
       const party = ownParty(body);
       if (credited.some((p) => sameParty(p, party))) return [{ kind: "party", party }];
     }
+    // Likewise a body the other carriers credit this claim to, when this page credits it too
+    // ("Secondo la nota della Regione, …" on two pages; "L'opera costerà 148 milioni" on a third
+    // that quotes the Regione's note elsewhere).
+    for (const o of carriers) {
+      if (o === c) continue;
+      for (const m of byCarrier.get(o) ?? []) {
+        if (!m.party || PRESS_WORDS.test(m.party) || citedOutlets(m.party, sources, o).length > 0) continue;
+        const party = toParty(m.party);
+        if (party.name.length > 0 && credited.some((p) => p.name.length > 0 && sameParty(p, party)))
+          return [{ kind: "party", party }];
+      }
+    }
     // A page that links to another carrier's outlet in its main text took the claim from there.
     const linkedTo = carriers.filter((o) => {
       const other = sources[o] as GroupedSource;

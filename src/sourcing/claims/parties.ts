@@ -257,6 +257,13 @@ const ROLE_WORDS: Record<string, string[]> = {
     "armatore",
     "reederei",
     "armator",
+    "minera",
+    "constructora",
+    "petrolera",
+    "eléctrica",
+    "aseguradora",
+    "concesionaria",
+    "distribuidora",
     "constructeur",
     "empresa",
     "compañía",
@@ -591,6 +598,8 @@ function sameWritten(a: Party, b: Party): boolean {
   const roleOnly = a.name.length === 0 ? a : b;
   const named = roleOnly === a ? b : a;
   if (roleOnly.roles.length === 0) return false;
-  if (named.roles.length === 0) return roleOnly.roles.some((r) => OPEN_ROLES.has(r));
+  // A name that says no kind of body ("Valmont", "Northsound"): the role may be its own ("the
+  // club", "the operator"); taking them for one party can only move a claim towards parallel.
+  if (named.roles.length === 0) return true;
   return roleOnly.roles.some((r) => named.roles.includes(r) || r === "officials");
 }
