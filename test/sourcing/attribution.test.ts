@@ -142,6 +142,9 @@ describe("one party however it is written", () => {
     expect(same("Alderbank boss Priya Nandakumar", "Alderbank Energy")).toBe(true);
     expect(same("Alderbank boss Priya Nandakumar", "Priya Nandakumar")).toBe(true);
     expect(same("Transport Minister Ellen Baird", "minister Ellen Baird")).toBe(true);
+    // A name that says no kind of body may be the club or operator a page names by role only.
+    expect(same("Valmont", "the club")).toBe(true);
+    expect(same("Northsound", "the operator")).toBe(true);
   });
 
   it("keeps different bodies apart, even when they share a place name", () => {

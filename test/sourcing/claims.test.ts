@@ -173,6 +173,24 @@ describe("claim states", () => {
     expect(claim.attributedTo?.toLowerCase()).toBe("alderbank energy");
   });
 
+  it("rests a bare figure on the body the other outlets credit it to when the page credits that body too", () => {
+    const sources = groupOrigins([
+      page(
+        "https://one.example/h",
+        `${prose("h1")} According to the Regione Valmora, the new hospital in Serrano will cost 212 million euros.`,
+      ),
+      page(
+        "https://two.example/h",
+        `${prose("h2")} The new hospital in Serrano will cost 212 million euros, the Regione Valmora said in a note.`,
+      ),
+      page(
+        "https://three.example/h",
+        `The Regione Valmora said on Monday that building in Serrano would start in 2027. ${prose("h3")} The new hospital in Serrano will cost 212 million euros.`,
+      ),
+    ]);
+    expect(claimWith(checkClaims(sources), "cost 212 million").state).toBe("parallel");
+  });
+
   it("calls claims disputed when origins give different figures, and links the variants", () => {
     const sources = groupOrigins([
       page("https://one.example/d", `${prose("d1")} At least 120 people were injured in the stampede at the Portmere stadium.`),
