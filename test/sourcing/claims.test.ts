@@ -29,6 +29,14 @@ describe("facts", () => {
     expect(sentenceFacts("Turnout rose to 61.5 per cent in the northern wards.").numbers).toEqual(["61.5%"]);
   });
 
+  it("reads thousands written with commas in Spanish, 'mil millones', and leaves numbers that name out", () => {
+    expect(sentenceFacts("La línea transportará a 180,000 usuarios al día.", "es").numbers).toEqual(["180000"]);
+    expect(sentenceFacts("La obra costó 18.4 mil millones de pesos.", "es").numbers).toEqual(["18400000000"]);
+    expect(sentenceFacts("La obra costó 18,400 millones de pesos.", "es").numbers).toEqual(["18400000000"]);
+    expect(sentenceFacts("Die Kosten steigen auf 3,5 Millionen Euro.", "de").numbers).toEqual(["3500000"]);
+    expect(sentenceFacts("Por Resolución N° 62/2026 la Junta proclama a la intendenta electa.", "es").numbers).toEqual([]);
+  });
+
   it("normalises dates in several languages and keeps years out of the numbers", () => {
     expect(sentenceFacts("The vote was held on March 14, 2026 in the town hall.").dates).toEqual(["2026-03-14"]);
     expect(sentenceFacts("Die Abstimmung fand am 14. März 2026 im Rathaus statt.", "de").dates).toEqual(["2026-03-14"]);

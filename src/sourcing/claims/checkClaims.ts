@@ -174,7 +174,7 @@ export function relate(
     fa.numbers.length === 1 &&
     fb.numbers.length === 1 &&
     hardShared === 0 &&
-    (ua === ub || !ua || !ub)
+    (ua === ub || ((!ua || !ub) && ua !== "%" && ub !== "%"))
   ) {
     return "conflict";
   }

@@ -117,6 +117,7 @@ const SCALES: Record<string, number> = {
   milliards: 1e9,
   milliard: 1e9,
   bn: 1e9,
+  "mil millones": 1e9,
 };
 
 /** Languages writing 1.234,5: all 22 but English and Japanese, which write 1,234.5. */
@@ -130,8 +131,10 @@ function parseDigits(raw: string, language: string): number | undefined {
   let text = raw.replace(/[\s\u00a0\u202f']/g, "");
   const commaDecimal = COMMA_DECIMAL.has(language);
   if (commaDecimal) {
-    // "1.200" is a thousand separator, "3,5" a decimal.
-    text = /^\d{1,3}(\.\d{3})+(,\d+)?$/.test(text) ? text.replace(/\./g, "").replace(",", ".") : text.replace(",", ".");
+    // "1.200" is a thousand separator, "3,5" a decimal; "180,000" (Mexico, Argentina: a comma
+    // and groups of exactly three digits) is thousands too, as a decimal of three places is rare.
+    if (/^\d{1,3}(,\d{3})+$/.test(text)) text = text.replace(/,/g, "");
+    else text = /^\d{1,3}(\.\d{3})+(,\d+)?$/.test(text) ? text.replace(/\./g, "").replace(",", ".") : text.replace(",", ".");
   } else {
     text = /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(text) ? text.replace(/,/g, "") : text;
   }
@@ -140,7 +143,11 @@ function parseDigits(raw: string, language: string): number | undefined {
 }
 
 const NUMBER_RE = new RegExp(
-  String.raw`(?<![\p{L}\d.,])(\d{1,3}(?:[.,\s\u00a0\u202f']\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)(?:\s*(%|per ?cent|prozent|pour ?cent|por ?ciento|percento))?(?:\s*(${Object.keys(SCALES).join("|")})\b)?`,
+  String.raw`(?<![\p{L}\d.,])(\d{1,3}(?:[.,\s\u00a0\u202f']\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)(?:\s*(%|per ?cent|prozent|pour ?cent|por ?ciento|percento))?(?:\s*(${Object.keys(
+    SCALES,
+  )
+    .sort((a, b) => b.length - a.length)
+    .join("|")})\b)?`,
   "giu",
 );
 
@@ -441,6 +448,8 @@ const UNIT_FILLERS = new Set([
   "ciento",
 ]);
 
+const IDENTIFIER_BEFORE = /(?:\bN[°ºo]\.?|\bNr\.?|\bnúm\.?|\bn\.|#)\s*$/iu;
+
 function extractNumbers(
   sentence: string,
   language: string,
@@ -460,6 +469,8 @@ function extractNumbers(
     if (skip.some(([s, e]) => start >= s && start < e)) continue;
     const value = parseDigits(m[1] as string, language);
     if (value === undefined) continue;
+    // "N° 62/2026", "Nr. 14", "No. 14": a number that names, not a figure.
+    if (IDENTIFIER_BEFORE.test(sentence.slice(Math.max(0, start - 6), start))) continue;
     // A bare four-digit year is a date fact, not a quantity.
     if (!m[2] && !m[3] && /^(19|20)\d{2}$/.test(m[1] as string)) {
       years.add(m[1] as string);
