@@ -181,6 +181,25 @@ describe("claim states", () => {
     expect(claim.attributedTo?.toLowerCase()).toBe("alderbank energy");
   });
 
+  it("takes one outlet's unattributed account beside a party's statement for that party's word, not corroboration", () => {
+    const sources = groupOrigins([
+      page(
+        "https://one.example/k",
+        `${prose("k1")} The Kessling depot will close in March with the loss of 140 jobs, Veltmark Logistics said on Monday.`,
+      ),
+      page("https://two.example/k", `${prose("k2")} The Kessling depot will close in March with the loss of 140 jobs.`),
+    ]);
+    const claim = claimWith(checkClaims(sources), "loss of 140 jobs");
+    expect(claim.state).toBe("parallel");
+    expect(claim.attributedTo).toBe("Veltmark Logistics");
+    // Two accounts of their own are corroboration.
+    const own = groupOrigins([
+      page("https://one.example/l", `${prose("l1")} The Kessling depot will close in March with the loss of 140 jobs.`),
+      page("https://two.example/l", `${prose("l2")} The Kessling depot will close in March, with the loss of 140 jobs.`),
+    ]);
+    expect(claimWith(checkClaims(own), "loss of 140 jobs").state).toBe("corroborated");
+  });
+
   it("rests a bare figure on the body the other outlets credit it to when the page credits that body too", () => {
     const sources = groupOrigins([
       page(

@@ -11,7 +11,7 @@ import { evaluateSourcing } from "../web/evaluate.ts";
  * Held-out figures reached (issue 9; 0.398 accuracy and 40 of 93 shown as corroborated before):
  * raise them as the engine improves, never lower them to pass.
  */
-const HELDOUT_FLOOR = { accuracy: 0.5, f1: 0.99, found: 0.95, falseCorroboration: 0.2, covered: 0.95 };
+const HELDOUT_FLOOR = { accuracy: 0.5, f1: 0.99, found: 0.95, falseCorroboration: 0.19, covered: 0.95 };
 
 it("groups the test web's origins with pairwise F1 of at least 0.95 and gets at least 85% of claim states right", async () => {
   const result = await evaluateSourcing();

@@ -175,6 +175,15 @@ export function claimState(
   const originBases = new Set(bases.filter((b) => b.kind === "origin").map((b) => (b as { id: string }).id));
   const distinct = partyCount + originBases.size;
 
+  // One outlet's unattributed account beside one party's statement is no second account: the
+  // outlet most likely took it from the party without saying so (attribution missed or left out).
+  // Corroboration needs two accounts of their own, or the words of two different parties.
+  if (origins.length >= 2 && partyCount === 1 && originBases.size === 1) {
+    const named = partyBases.filter((p) => p.party.name.length > 0);
+    const carriedOnParty = bases.filter((b) => b.kind === "party").length;
+    if (carriedOnParty >= 1)
+      return { state: "parallel", originCount, attributedTo: displayParty(named.length > 0 ? named : partyBases, sources) };
+  }
   if (origins.length >= 2 && distinct >= 2) return { state: "corroborated", originCount };
   // One origin relayed onto several domains (wire copies), or outlets citing one another back to one.
   const domains = new Set(carriers.map((c) => (sources[c] as GroupedSource).domain));
