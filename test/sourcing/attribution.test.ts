@@ -55,6 +55,7 @@ describe("who a sentence rests on", () => {
     ["Per la Provincia la spesa sarà di 3,1 milioni di euro.", "it", /Provincia/],
     ["気象台によりますと、最大瞬間風速は41メートルに達しました。", "ja", /気象台/],
     ["市のまとめでは、約3200戸が断水しています。", "ja", /^市$/],
+    ["La Guardia Costera ha precisado que 12 contenedores cayeron al mar.", "es", /Guardia Costera/],
   ])("%s", (sentence, language, expected) => {
     expect(party(sentence, language)).toMatch(expected);
   });
