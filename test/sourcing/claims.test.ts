@@ -200,6 +200,21 @@ describe("claim states", () => {
     expect(claimWith(checkClaims(own), "loss of 140 jobs").state).toBe("corroborated");
   });
 
+  it("takes the same quoted words on every carrier for one person's statement, however the speaker is named", () => {
+    const sources = groupOrigins([
+      page(
+        "https://one.example/q",
+        `${prose("q1")} Speaking at the Harlow depot on Monday, Dana Pryce said: "We will not accept 140 job losses at Kessling."`,
+      ),
+      page(
+        "https://two.example/q",
+        `${prose("q2")} The Harlow Dockers Union said in a statement on Monday: "We will not accept 140 job losses at Kessling."`,
+      ),
+    ]);
+    const claim = claimWith(checkClaims(sources), "140 job losses");
+    expect(claim.state).toBe("parallel");
+  });
+
   it("rests a bare figure on the body the other outlets credit it to when the page credits that body too", () => {
     const sources = groupOrigins([
       page(

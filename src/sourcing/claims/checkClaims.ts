@@ -346,6 +346,20 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
     disputedWith.get(cb)?.add(ca);
   }
 
+  // The same quoted words on every carrier are one person's statement, however the pages name the
+  // speaker ("Colfer said" on one, "in a video released by the club, he said" on another).
+  const quotedByAll = (carriers: number[], members: number[]): boolean => {
+    const quotesOf = (c: number) =>
+      members.filter((m) => (mentions[m] as Mention).source === c).flatMap((m) => (mentions[m] as Mention).facts.quotes);
+    return carriers.every((c) => {
+      const mine = quotesOf(c);
+      return mine.length > 0 && carriers.some((o) => o !== c && quotesOf(o).some((q) => mine.includes(q)));
+    });
+  };
+  const speakerOf = (members: number[]): string | undefined => {
+    const named = members.map((m) => (mentions[m] as Mention).party).filter((p): p is string => !!p && p !== QUOTED_SPEAKER);
+    return named.sort((a, b) => b.length - a.length)[0];
+  };
   const claims: CheckedClaim[] = clusters.map((members, id) => {
     const carriers = [...new Set(members.map((m) => (mentions[m] as Mention).source))].sort((x, y) => x - y);
     const lead = [...members].sort((x, y) => {
@@ -359,7 +373,11 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
       sources,
       pageParties,
     );
-    const state = disputedWith.has(id) ? { ...base, state: "disputed" as ClaimState } : base;
+    const state = disputedWith.has(id)
+      ? { ...base, state: "disputed" as ClaimState }
+      : base.state === "corroborated" && quotedByAll(carriers, members)
+        ? { ...base, state: "parallel" as ClaimState, attributedTo: speakerOf(members) }
+        : base;
     const claim: CheckedClaim = {
       key: `c${id}`,
       text: (mentions[lead] as Mention).text,
