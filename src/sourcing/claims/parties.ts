@@ -428,9 +428,6 @@ const NOT_A_PARTY = new Set(
   ).split(" "),
 );
 
-/** The roles that stand for whichever organisation a story is about ("the company", "officials"). */
-const OPEN_ROLES = new Set(["company", "officials"]);
-
 const ROLE_OF = new Map<string, string>();
 for (const [role, words] of Object.entries(ROLE_WORDS)) for (const w of words) if (!ROLE_OF.has(w)) ROLE_OF.set(w, role);
 
