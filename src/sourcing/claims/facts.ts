@@ -131,9 +131,10 @@ function parseDigits(raw: string, language: string): number | undefined {
   let text = raw.replace(/[\s\u00a0\u202f']/g, "");
   const commaDecimal = COMMA_DECIMAL.has(language);
   if (commaDecimal) {
-    // "1.200" is a thousand separator, "3,5" a decimal; "180,000" (Mexico, Argentina: a comma
-    // and groups of exactly three digits) is thousands too, as a decimal of three places is rare.
-    if (/^\d{1,3}(,\d{3})+$/.test(text)) text = text.replace(/,/g, "");
+    // "1.200" is a thousand separator, "3,5" a decimal. Spanish in the Americas (Mexico, Central
+    // America, Peru) writes thousands with commas: "180,000" is a hundred and eighty thousand
+    // there, where a decimal of exactly three places is rare. Elsewhere "12,000" reads as twelve.
+    if (language === "es" && /^\d{1,3}(,\d{3})+$/.test(text)) text = text.replace(/,/g, "");
     else text = /^\d{1,3}(\.\d{3})+(,\d+)?$/.test(text) ? text.replace(/\./g, "").replace(",", ".") : text.replace(",", ".");
   } else {
     text = /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(text) ? text.replace(/,/g, "") : text;
