@@ -28,6 +28,8 @@ export const builder = new SchemaBuilder<{
   },
   scopeAuth: {
     defaultStrategy: "all",
+    // Subscriptions are checked before their subscribe function runs, not only per event.
+    authorizeOnSubscribe: true,
     authScopes: ({ principal }) => ({
       signedIn: principal !== undefined,
       person: principal?.kind === "person",

@@ -127,11 +127,15 @@ builder.subscriptionField("jobEvents", (t) =>
     description: "The job's events, over graphql-sse (distinct connections); `after` resumes like Last-Event-ID.",
     authScopes: { scope: "read" },
     args: { id: t.arg.string({ required: true }), after: t.arg.int() },
-    subscribe: async function* (_root, { id, after }, { services, principal }) {
+    // The job's visibility is checked before the stream starts, so a job the principal may not see
+    // is refused like the `job` query, not as the stream's first event.
+    subscribe: async (_root, { id, after }, { services, principal }) => {
       const jobId = await findVisibleJob(services.db, principal!, id);
-      for await (const { seq, event } of jobEventIterator(services, jobId, after ?? 0)) {
-        yield { ...(seq === undefined ? {} : { seq }), ...event };
-      }
+      return (async function* () {
+        for await (const { seq, event } of jobEventIterator(services, jobId, after ?? 0)) {
+          yield { ...(seq === undefined ? {} : { seq }), ...event };
+        }
+      })();
     },
     resolve: (event) => event as never,
   }),

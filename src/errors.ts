@@ -3,6 +3,7 @@
 
 export type ErrorCode =
   | "validation"
+  | "payload_too_large"
   | "not_found"
   | "invalid_language"
   | "invalid_key"
@@ -16,6 +17,8 @@ export type ErrorCode =
   | "plan_limit"
   | "invalid_credentials"
   | "forbidden_origin"
+  | "method_not_allowed"
+  | "misdirected_request"
   | "conflict"
   | "too_few_origins"
   | "insufficient_credits"
@@ -32,6 +35,7 @@ export type ErrorCode =
 
 const STATUS: Record<ErrorCode, number> = {
   validation: 400,
+  payload_too_large: 413,
   not_found: 404,
   invalid_language: 422,
   invalid_key: 401,
@@ -45,6 +49,8 @@ const STATUS: Record<ErrorCode, number> = {
   plan_limit: 409,
   invalid_credentials: 401,
   forbidden_origin: 403,
+  method_not_allowed: 405,
+  misdirected_request: 421,
   conflict: 409,
   too_few_origins: 422,
   insufficient_credits: 402,

@@ -6,6 +6,7 @@ import { readConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { useEmbeddedPostgres } from "./db/embeddedPostgres.ts";
 import { migrate } from "./db/migrate.ts";
+import { hostCheckWarning } from "./http/ownOrigin.ts";
 import { createApp, startHousekeeping } from "./http/server.ts";
 import { log } from "./log.ts";
 import { startServices } from "./services.ts";
@@ -35,6 +36,8 @@ async function main() {
       const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
         const address = `http://${info.family === "IPv6" ? `[${info.address}]` : info.address}:${info.port}`;
         log.info({ address, role: config.role }, `listening on ${address}`);
+        const warning = hostCheckWarning(config);
+        if (warning) log.warn(warning);
         resolve();
       });
       stoppers.push(

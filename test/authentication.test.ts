@@ -1,10 +1,11 @@
 // Bearer authentication exactly as the spec's Authentication rules say. The server trusts
 // X-Forwarded-For here so each test can speak from its own client address.
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deleteWorkspace } from "../src/workspaces/workspaceLifecycle.ts";
 import { makeKey, makeWorld, type World } from "./support/fixtures.ts";
 import { type CallOptions, call, errorOf } from "./support/http.ts";
+import { awaitRoomInWindow } from "./support/rateWindow.ts";
 import { startTestServer, type TestServer } from "./support/testServer.ts";
 
 let server: TestServer;
@@ -86,6 +87,10 @@ describe("the bearer scheme", () => {
 });
 
 describe("refused tokens from one client address", () => {
+  // Each test counts to 20 in one database-clock minute; a minute that ends halfway would start
+  // the count again and the 21st would be answered 401.
+  beforeEach(() => awaitRoomInWindow(server.db, 20));
+
   it("answers 429 rate_limited after 20 refusals in a minute, whatever the token", async () => {
     const address = newAddress();
     for (let i = 0; i < 20; i++) {

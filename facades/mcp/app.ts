@@ -3,7 +3,7 @@
 // agent-token authentication with the request limit, and protected resource metadata. The tools
 // themselves (brief.create, article.write, ...) are mapped onto GraphQL by a later part; until
 // then tools/list is empty and tools/call names no known tool.
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bearerToken } from "../../src/auth/authenticate.ts";
 import { SCOPES } from "../../src/auth/principal.ts";
 import type { Config } from "../../src/config.ts";
@@ -12,6 +12,7 @@ import { DomainError } from "../../src/errors.ts";
 import type { AppEnv } from "../../src/http/appEnv.ts";
 import { principalFromBearer } from "../../src/http/bearerAuth.ts";
 import { errorResponse } from "../../src/http/httpErrors.ts";
+import { isServedOrigin, publicBaseUrl } from "../../src/http/ownOrigin.ts";
 
 export const PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26"] as const;
 const METADATA_PATH = "/.well-known/oauth-protected-resource/mcp/v1";
@@ -27,16 +28,13 @@ interface JsonRpcRequest {
 const rpcError = (id: JsonRpcId | null, code: number, message: string) => ({ jsonrpc: "2.0", id, error: { code, message } });
 const rpcResult = (id: JsonRpcId, result: unknown) => ({ jsonrpc: "2.0", id, result });
 
-function baseUrlOf(config: Config, request: Request): string {
-  return config.baseUrl ?? new URL(request.url).origin;
-}
-
 /**
- * A browser page of another origin must not drive an agent's calls. With BASE_URL set only that
- * origin is accepted, which also defeats DNS rebinding; without it, the request's own origin.
+ * A browser page of another origin must not drive an agent's calls: only the service's own origin
+ * (BASE_URL, else the address it listens on; never one read from Host) is accepted.
  */
-function assertSameOrigin(origin: string | undefined, base: string): void {
-  if (origin && origin !== new URL(base).origin) {
+function assertSameOrigin(c: Context, config: Config): void {
+  const origin = c.req.header("Origin");
+  if (origin && !isServedOrigin(c, config, origin)) {
     throw new DomainError("forbidden_origin", "Requests from this Origin are not accepted on /mcp/v1.");
   }
 }
@@ -67,8 +65,8 @@ function lifecycle(message: JsonRpcRequest, id: JsonRpcId) {
 export function createMcpApp(db: Database, config: Config) {
   const app = new Hono<AppEnv>();
 
-  const metadata = (request: Request) => {
-    const base = baseUrlOf(config, request);
+  const metadata = (c: Context) => {
+    const base = publicBaseUrl(c, config);
     return {
       resource: `${base}/mcp/v1`,
       bearer_methods_supported: ["header"],
@@ -76,11 +74,11 @@ export function createMcpApp(db: Database, config: Config) {
       resource_name: "Sourced-article writing service (MCP)",
     };
   };
-  app.get("/.well-known/oauth-protected-resource", (c) => c.json(metadata(c.req.raw)));
-  app.get(METADATA_PATH, (c) => c.json(metadata(c.req.raw)));
+  app.get("/.well-known/oauth-protected-resource", (c) => c.json(metadata(c)));
+  app.get(METADATA_PATH, (c) => c.json(metadata(c)));
 
   app.post("/mcp/v1", async (c) => {
-    assertSameOrigin(c.req.header("Origin"), baseUrlOf(config, c.req.raw));
+    assertSameOrigin(c, config);
     const token = bearerToken(c.req.header("Authorization"));
     if (token === undefined)
       throw new DomainError("invalid_key", "Send an agent token as `Authorization: Bearer bz_mcp_live_...`.");
@@ -105,13 +103,11 @@ export function createMcpApp(db: Database, config: Config) {
     return c.json(lifecycle(rpc, rpc.id));
   });
 
-  app.on(["GET", "PUT", "PATCH", "DELETE"], "/mcp/v1", (c) => {
-    c.header("Allow", "POST");
-    return c.json(rpcError(null, -32000, "Method not allowed: this server streams no events; POST one message at a time."), 405);
-  });
+  // Other methods (GET included: this server streams no events) answer 405 with `Allow: POST`
+  // from the service's edge (src/http/allowedMethods.ts).
 
   app.onError((error, c) => {
-    const resourceMetadata = `${baseUrlOf(config, c.req.raw)}${METADATA_PATH}`;
+    const resourceMetadata = `${publicBaseUrl(c, config)}${METADATA_PATH}`;
     return errorResponse(error, { headers: c.get("limitHeaders"), resourceMetadata });
   });
   return app;

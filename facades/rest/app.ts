@@ -6,9 +6,10 @@ import type { Config } from "../../src/config.ts";
 import { DomainError } from "../../src/errors.ts";
 import type { AppEnv } from "../../src/http/appEnv.ts";
 import { errorResponse } from "../../src/http/httpErrors.ts";
+import { assertStorable } from "../../src/http/storableInput.ts";
 import type { Services } from "../../src/services.ts";
 import { restAuth } from "./edgeAuth.ts";
-import { jsonBodiesOnly } from "./routeKit.ts";
+import { declareEdgeErrors, jsonBodiesOnly } from "./routeKit.ts";
 import { articleReadRoutes } from "./routes/articles.ts";
 import { briefRoutes } from "./routes/briefs.ts";
 import { developerRoutes } from "./routes/developer.ts";
@@ -27,6 +28,8 @@ export function createRestApp(services: Services, yoga: Yoga, config: Config) {
         const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
         throw new DomainError("validation", `${where}${issue?.message ?? "invalid request"}`);
       }
+      // Bodies and query strings were checked at the edge; path parameters are named only here.
+      if (result.target === "param") assertStorable(result.data, "path");
     },
   }).basePath("/api/v1");
 
@@ -51,13 +54,19 @@ export function createRestApp(services: Services, yoga: Yoga, config: Config) {
   jobRoutes(app, yoga, services);
   articleReadRoutes(app, yoga);
   developerRoutes(app, yoga);
+  declareEdgeErrors(app.openAPIRegistry);
 
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {
       title: "Sourced-article writing service",
       version: "1",
-      description: "REST facade. Errors are `{ error, message, ... }`; unset fields are omitted, never null.",
+      description:
+        "REST facade. Errors are `{ error, message, ... }`; unset fields are omitted, never null. " +
+        "Any route: 405 `method_not_allowed` with `Allow` for a method its path does not have; " +
+        "421 `misdirected_request` when `Host` names another server. " +
+        "Browsers may call with a bearer token from any origin (`Access-Control-Allow-Origin: *`, no cookies); " +
+        "only origins in CORS_ORIGINS get credentialed CORS.",
     },
   });
 

@@ -1,8 +1,9 @@
 // Shared pieces of route definitions: the error responses every protected route can give, and a
 // JSON body in OpenAPI terms.
-import type { z } from "@hono/zod-openapi";
+import type { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { DomainError } from "../../src/errors.ts";
+import type { AppEnv } from "../../src/http/appEnv.ts";
 import { ErrorBody } from "./requestSchemas.ts";
 
 const error = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
@@ -26,6 +27,22 @@ export const jsonResponse = <T extends z.ZodType>(schema: T, description: string
   description,
   content: { "application/json": { schema } },
 });
+
+/**
+ * What the service's edge (src/http/edgeInput.ts) may answer on any route, added to every route
+ * of the document: 413 for a body past its size limit, 400 for text that cannot be stored or
+ * JSON nested too deep.
+ */
+export function declareEdgeErrors(registry: OpenAPIHono<AppEnv>["openAPIRegistry"]): void {
+  for (const definition of registry.definitions) {
+    if (definition.type !== "route") continue;
+    const { responses, method } = definition.route;
+    if (method !== "get") responses[413] ??= error("payload_too_large: the body is larger than 1 MiB (sign-in: 16 KiB)");
+    responses[400] ??= error(
+      "validation: text with NUL or an unpaired surrogate (`field` names it), or JSON nested over 64 levels",
+    );
+  }
+}
 
 export const BEARER = [{ bearer: [] }];
 export const SESSION = [{ session: [] }];

@@ -6,8 +6,8 @@ import type { Database } from "../db/database.ts";
 import { DomainError } from "../errors.ts";
 import type { CredentialPrincipal, PersonPrincipal } from "./principal.ts";
 import { isScope } from "./principal.ts";
-import { countHit, peekCount, REFUSED_TOKENS_PER_MINUTE } from "./rateCounters.ts";
-import { hashToken, hasShape, sameHash, type TokenKind } from "./tokens.ts";
+import { REFUSED_TOKENS_PER_MINUTE, RESET_SECONDS, WINDOW_START } from "./rateCounters.ts";
+import { hashToken, hasShape, type TokenKind } from "./tokens.ts";
 
 export type Surface = "rest" | "mcp";
 
@@ -20,25 +20,15 @@ export function bearerToken(authorization: string | null | undefined): string | 
   return match?.[1] ?? "";
 }
 
-const refusedBucket = (address: string) => `refused:${address}`;
+/** The bucket of refused credentials (tokens and sign-ins) from one client address. */
+export const refusedBucket = (address: string) => `refused:${address}`;
 
-/**
- * Refuses every token from an address that has had more than 20 refused this minute. Checked
- * before the token is looked at, so a valid token from a noisy address is refused too.
- */
-export async function assertAddressNotBlocked(db: Database, address: string): Promise<void> {
-  const { count, resetSeconds } = await peekCount(db.pool, refusedBucket(address));
-  if (count >= REFUSED_TOKENS_PER_MINUTE) {
-    throw new DomainError(
-      "rate_limited",
-      `Too many refused credentials from this address (limit: ${REFUSED_TOKENS_PER_MINUTE} a minute). Try again in ${resetSeconds} seconds.`,
-      { retryAfter: resetSeconds },
-    );
-  }
-}
-
-export async function recordRefusal(db: Database, address: string): Promise<void> {
-  await countHit(db.pool, refusedBucket(address));
+export function tooManyRefused(resetSeconds: number): DomainError {
+  return new DomainError(
+    "rate_limited",
+    `Too many refused credentials from this address (limit: ${REFUSED_TOKENS_PER_MINUTE} a minute). Try again in ${resetSeconds} seconds.`,
+    { retryAfter: resetSeconds },
+  );
 }
 
 function unknownToken(): DomainError {
@@ -54,61 +44,90 @@ function assertWorkspaceUsable(workspace: { status: string; deletedAt: Date | nu
   }
 }
 
-interface CredentialRow {
+interface TokenCheckRow {
+  /** False when the address already had its refusals in this window: nothing may be said. */
+  admitted: boolean;
+  reset_seconds: number;
+  /** True when the token names a credential usable on this path; null when it names none. */
+  known: boolean | null;
+  // The credential's columns, read only when `known` is true.
   id: string;
   kind: "key" | "agent";
   workspace_id: string;
   site_id: string | null;
   created_by_id: string;
   name: string;
-  token_hash: string;
   token_hint: string;
   scopes: string[] | null;
   daily_cap: number | null;
-  revoked_at: Date | null;
-  site_gone: boolean;
   workspace_status: string;
   deleted_at: Date | null;
   restore_until: Date | null;
   person_name: string;
-  role: Role | null;
+  role: Role;
 }
 
-// One round trip for everything a credential's validity depends on: the credential, its site,
-// its workspace, and whether its creator is still a member (and with which role).
-const CREDENTIAL_SQL = `
-  SELECT c.id, c.kind, c.workspace_id, c.site_id, c.created_by_id, c.name, c.token_hash, c.token_hint,
-         c.scopes, c.daily_cap, c.revoked_at,
-         (c.site_id IS NOT NULL AND (s.id IS NULL OR s.deleted_at IS NOT NULL)) AS site_gone,
-         w.status AS workspace_status, w.deleted_at, w.restore_until,
-         p.name AS person_name, m.role
-    FROM credential c
-    JOIN workspace w ON w.id = c.workspace_id
-    JOIN person p ON p.id = c.created_by_id
-    LEFT JOIN site s ON s.id = c.site_id
-    LEFT JOIN membership m ON m.workspace_id = c.workspace_id AND m.person_id = c.created_by_id
-   WHERE c.token_hash = $1`;
+// One statement for the whole check, so that counting a refusal can never fall behind checking:
+// the credential with everything its validity depends on (its site, its workspace, whether its
+// creator is still a member and with which role), then the client address's window of refusals.
+// A refused token takes a place in the window with a conditional upsert, whose row lock puts
+// concurrent refusals in order and admits none once the window is full; a known token only reads
+// the window, so valid traffic neither writes nor waits, and so does any token once the window is
+// seen full, so a flood does not queue on the lock. Either way a token is answered 429 unchecked
+// once 20 refusals are counted, and no more than 20 are ever answered as unknown.
+// A credential whose creator left the workspace (no membership) is unknown, whatever its own
+// state; so is a whole-workspace key whose creator is no longer an Owner (rules 5 and 9).
+const TOKEN_CHECK_SQL = `
+  WITH found AS (
+    SELECT c.id, c.kind, c.workspace_id, c.site_id, c.created_by_id, c.name, c.token_hint, c.scopes, c.daily_cap,
+           w.status AS workspace_status, w.deleted_at, w.restore_until, p.name AS person_name, m.role,
+           (c.kind::text = $2
+            AND c.revoked_at IS NULL
+            AND (c.site_id IS NULL OR (s.id IS NOT NULL AND s.deleted_at IS NULL))
+            AND m.role IS NOT NULL
+            AND (c.site_id IS NOT NULL OR m.role = 'Owner')) AS known
+      FROM credential c
+      JOIN workspace w ON w.id = c.workspace_id
+      JOIN person p ON p.id = c.created_by_id
+      LEFT JOIN site s ON s.id = c.site_id
+      LEFT JOIN membership m ON m.workspace_id = c.workspace_id AND m.person_id = c.created_by_id
+     WHERE c.token_hash = $1
+  ), seen AS (
+    SELECT COALESCE((SELECT count FROM rate_counter WHERE bucket = $3 AND window_start = ${WINDOW_START}), 0) AS count
+  ), refusal AS (
+    INSERT INTO rate_counter AS r (bucket, window_start, count)
+    SELECT $3, ${WINDOW_START}, 1 FROM seen WHERE seen.count < $4 AND NOT EXISTS (SELECT 1 FROM found WHERE known)
+    ON CONFLICT (bucket, window_start) DO UPDATE SET count = r.count + 1 WHERE r.count < $4
+    RETURNING 1
+  )
+  SELECT found.*,
+         CASE WHEN found.known THEN (SELECT count FROM seen) < $4 ELSE EXISTS (SELECT 1 FROM refusal) END AS admitted,
+         ${RESET_SECONDS} AS reset_seconds
+    FROM (SELECT 1) AS one LEFT JOIN found ON true`;
 
-/** Resolves a bearer token for a surface, or throws invalid_key / workspace_deleted. */
-export async function authenticateToken(db: Database, token: string, surface: Surface): Promise<CredentialPrincipal> {
+/**
+ * Resolves a bearer token for a surface from a client address, or throws rate_limited (the
+ * address had its 20 refusals this minute, whatever this token is), invalid_key (counted as a
+ * refusal) or workspace_deleted.
+ */
+export async function authenticateToken(
+  db: Database,
+  token: string,
+  surface: Surface,
+  address: string,
+): Promise<CredentialPrincipal> {
   const kind = SURFACE_TOKEN[surface];
-  if (!hasShape(token, kind)) throw unknownToken();
-  const hash = hashToken(token);
-  const { rows } = await db.pool.query<CredentialRow>(CREDENTIAL_SQL, [hash]);
+  // A token of the wrong shape is looked up as nothing, so it is refused and counted like any other.
+  const hash = hasShape(token, kind) ? hashToken(token) : null;
+  const { rows } = await db.pool.query<TokenCheckRow>(TOKEN_CHECK_SQL, [
+    hash,
+    kind,
+    refusedBucket(address),
+    REFUSED_TOKENS_PER_MINUTE,
+  ]);
   const row = rows[0];
-  // A credential whose creator left the workspace (no membership) is unknown, whatever its own
-  // state; so is a whole-workspace key whose creator is no longer an Owner (rules 5 and 9).
-  if (
-    !row ||
-    !sameHash(row.token_hash, hash) ||
-    row.kind !== kind ||
-    row.revoked_at ||
-    row.site_gone ||
-    !row.role ||
-    (row.site_id === null && row.role !== "Owner")
-  ) {
-    throw unknownToken();
-  }
+  if (!row?.admitted) throw tooManyRefused(row?.reset_seconds ?? 60);
+  if (!row.known) throw unknownToken();
   assertWorkspaceUsable({ status: row.workspace_status, deletedAt: row.deleted_at, restoreUntil: row.restore_until });
   return {
     kind: row.kind,

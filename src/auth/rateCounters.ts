@@ -11,29 +11,59 @@ export interface WindowCount {
   resetSeconds: number;
 }
 
-const RESET = `GREATEST(1, CEIL(EXTRACT(EPOCH FROM (date_trunc('minute', now()) + interval '1 minute' - now()))))::int`;
+/** SQL for the start of the current window. */
+export const WINDOW_START = `date_trunc('minute', now())`;
+/** SQL for the whole seconds until the current window ends (at least 1). */
+export const RESET_SECONDS = `GREATEST(1, CEIL(EXTRACT(EPOCH FROM (${WINDOW_START} + interval '1 minute' - now()))))::int`;
 
 /** Adds one to `bucket` in the current window and returns the new count. */
 export async function countHit(pool: pg.Pool, bucket: string): Promise<WindowCount> {
   const { rows } = await pool.query<{ count: number; reset: number }>(
-    `INSERT INTO rate_counter (bucket, window_start, count) VALUES ($1, date_trunc('minute', now()), 1)
+    `INSERT INTO rate_counter (bucket, window_start, count) VALUES ($1, ${WINDOW_START}, 1)
      ON CONFLICT (bucket, window_start) DO UPDATE SET count = rate_counter.count + 1
-     RETURNING count, ${RESET} AS reset`,
+     RETURNING count, ${RESET_SECONDS} AS reset`,
     [bucket],
   );
   const row = rows[0];
   return { count: row?.count ?? 1, resetSeconds: row?.reset ?? 60 };
 }
 
-/** The count of `bucket` in the current window, without adding to it. */
-export async function peekCount(pool: pg.Pool, bucket: string): Promise<WindowCount> {
-  const { rows } = await pool.query<{ count: number | null; reset: number }>(
-    `SELECT (SELECT count FROM rate_counter WHERE bucket = $1 AND window_start = date_trunc('minute', now())) AS count,
-            ${RESET} AS reset`,
-    [bucket],
+export interface Place {
+  /** False when the window already held `limit`: nothing was added. */
+  taken: boolean;
+  bucket: string;
+  windowStart: Date;
+  resetSeconds: number;
+}
+
+/**
+ * Takes one of `limit` places in `bucket`'s current window, or none when all are taken, in one
+ * statement: the row lock of the upsert orders concurrent callers, so no more than `limit` ever
+ * succeed in a window, however many ask at once. A window already seen full is not even locked,
+ * so a flood of callers does not queue on its row.
+ */
+export async function takePlace(pool: pg.Pool, bucket: string, limit: number): Promise<Place> {
+  const { rows } = await pool.query<{ taken: boolean; window_start: Date; reset: number }>(
+    `WITH hit AS (
+       INSERT INTO rate_counter AS r (bucket, window_start, count)
+       SELECT $1, ${WINDOW_START}, 1
+        WHERE COALESCE((SELECT count FROM rate_counter WHERE bucket = $1 AND window_start = ${WINDOW_START}), 0) < $2
+       ON CONFLICT (bucket, window_start) DO UPDATE SET count = r.count + 1 WHERE r.count < $2
+       RETURNING window_start)
+     SELECT EXISTS (SELECT 1 FROM hit) AS taken, ${WINDOW_START} AS window_start, ${RESET_SECONDS} AS reset`,
+    [bucket, limit],
   );
   const row = rows[0];
-  return { count: row?.count ?? 0, resetSeconds: row?.reset ?? 60 };
+  return { taken: row?.taken ?? false, bucket, windowStart: row?.window_start ?? new Date(), resetSeconds: row?.reset ?? 60 };
+}
+
+/** Gives a place back to the window it was taken from (a later window is not touched). */
+export async function givePlaceBack(pool: pg.Pool, place: Place): Promise<void> {
+  if (!place.taken) return;
+  await pool.query(`UPDATE rate_counter SET count = count - 1 WHERE bucket = $1 AND window_start = $2 AND count > 0`, [
+    place.bucket,
+    place.windowStart,
+  ]);
 }
 
 /** Drops windows that ended more than an hour ago. */

@@ -1,6 +1,6 @@
 // Bearer tokens: a prefix that names the surface, then 43 URL-safe characters (32 random bytes).
 // Only the SHA-256 of a token is stored; the token itself is shown once, when it is made.
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
 export const TOKEN_PREFIX = {
   key: "bz_live_",
@@ -29,10 +29,4 @@ export function hasShape(token: string, kind: TokenKind): boolean {
 /** A short, safe way to name a token in lists: its prefix and last four characters. */
 export function tokenHint(token: string, kind: TokenKind): string {
   return `${TOKEN_PREFIX[kind]}…${token.slice(-4)}`;
-}
-
-export function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a, "hex");
-  const y = Buffer.from(b, "hex");
-  return x.length === y.length && timingSafeEqual(x, y);
 }

@@ -1,7 +1,8 @@
-// Bearer authentication shared by /api/v1 and /mcp/v1: the per-address limit on refused tokens,
-// the token itself (rules 1-6), then the credential's request limit with its RateLimit headers.
+// Bearer authentication shared by /api/v1 and /mcp/v1: the token itself (rules 1-6) counted
+// against the per-address limit on refused tokens in the same statement, then the credential's
+// request limit with its RateLimit headers.
 import type { Context } from "hono";
-import { assertAddressNotBlocked, authenticateToken, recordRefusal, type Surface } from "../auth/authenticate.ts";
+import { authenticateToken, type Surface } from "../auth/authenticate.ts";
 import type { CredentialPrincipal } from "../auth/principal.ts";
 import { countHit, REQUESTS_PER_MINUTE } from "../auth/rateCounters.ts";
 import { touchCredential } from "../credentials/credentials.ts";
@@ -39,15 +40,7 @@ export async function principalFromBearer(
   surface: Surface,
   trustProxy: boolean,
 ) {
-  const address = clientAddress(c, trustProxy);
-  await assertAddressNotBlocked(db, address);
-  let principal: CredentialPrincipal;
-  try {
-    principal = await authenticateToken(db, token, surface);
-  } catch (error) {
-    if (error instanceof DomainError && error.code === "invalid_key") await recordRefusal(db, address);
-    throw error;
-  }
+  const principal = await authenticateToken(db, token, surface, clientAddress(c, trustProxy));
   await countRequest(c, db, principal);
   void touchCredential(db, principal.credentialId).catch(() => undefined);
   return principal;

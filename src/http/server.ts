@@ -15,11 +15,18 @@ import { pendingMigrations } from "../db/migrate.ts";
 import { DomainError } from "../errors.ts";
 import { log, logContext } from "../log.ts";
 import type { Services } from "../services.ts";
+import { allowedMethods } from "./allowedMethods.ts";
+import { clientAddress } from "./clientAddress.ts";
+import { corsPolicy } from "./corsPolicy.ts";
+import { edgeInput } from "./edgeInput.ts";
+import { countGraphQLRequest, withCountHeaders } from "./graphqlRequestLimit.ts";
 import { errorResponse } from "./httpErrors.ts";
+import { hostGuard } from "./ownOrigin.ts";
+import { securityHeaders } from "./securityHeaders.ts";
 
 export function createApp(services: Services, config: Config) {
   const { db } = services;
-  const yoga = createGraphQLServer(services, { graphiql: config.development });
+  const yoga = createGraphQLServer(services, { development: config.development });
   const app = new Hono();
 
   app.use("*", async (c, next) => {
@@ -34,6 +41,14 @@ export function createApp(services: Services, config: Config) {
       );
     });
   });
+
+  // The edge, in order: headers on every answer, the Host check, CORS, then 405 for known paths,
+  // then the body read within its size limit and the input checked (413, 400).
+  app.use("*", securityHeaders({ graphiql: config.development }));
+  app.use("*", hostGuard(config));
+  app.use("*", corsPolicy(config));
+  app.use("*", allowedMethods(app));
+  app.use("*", edgeInput);
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
@@ -61,7 +76,9 @@ export function createApp(services: Services, config: Config) {
       }
       const cookie = getCookie(c, SESSION_COOKIE);
       const principal = cookie ? await authenticateSession(db, cookie) : undefined;
-      return yoga.fetch(c.req.raw, { principal });
+      const counted = await countGraphQLRequest(db, principal, clientAddress(c, config.trustProxy));
+      if (counted.refusal) return errorResponse(counted.refusal, { headers: counted.headers });
+      return withCountHeaders(await yoga.fetch(c.req.raw, { principal }), counted);
     } catch (error) {
       return errorResponse(error);
     }

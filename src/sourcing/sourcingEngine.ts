@@ -2,8 +2,10 @@
 // hardened fetcher and read it (find/read), group the pages into independent origins (group),
 // and check claims across them (check). Pages that cannot be fetched or read are reported, not
 // fatal: the steps name them and go on with the rest.
+
+import { log } from "../log.ts";
 import { checkClaims } from "./claims/checkClaims.ts";
-import { type FetchOptions, hardenedFetch } from "./fetch/index.ts";
+import { type FetchOptions, FetchRefused, hardenedFetch, publicFetchFailure } from "./fetch/index.ts";
 import { groupOrigins } from "./group/originGroups.ts";
 import type { SourcingPolicy } from "./policy/sourcingPolicy.ts";
 import { readPage, readPlainText } from "./read/index.ts";
@@ -49,7 +51,12 @@ export async function fetchAndRead(
         if (page.text.trim().length === 0) failures.push({ url, reason: "the page has no readable text" });
         else results[i] = page;
       } catch (error) {
-        failures.push({ url, reason: (error as Error).message });
+        // The caller hears the rule; the address it resolved to and the settings behind it are the operator's.
+        failures.push({ url, reason: publicFetchFailure(error) });
+        log.info(
+          { url, rule: error instanceof FetchRefused ? error.rule : undefined, detail: (error as Error).message },
+          "page not fetched",
+        );
       }
     }
   };

@@ -1,7 +1,7 @@
 // Creating a workspace with its Owner, adding and removing members, adding sites. Called by the
 // admin command line (scripts/admin.ts) and by an Owner through GraphQL.
 import type { Role } from "../../prisma/generated/client/enums.ts";
-import { hashPassword, MIN_PASSWORD_LENGTH } from "../auth/passwords.ts";
+import { assertNewPassword, hashPassword } from "../auth/passwords.ts";
 import { normaliseEmail } from "../auth/sessions.ts";
 import { grantCredits } from "../credits/creditLedger.ts";
 import type { Database, Tx } from "../db/database.ts";
@@ -28,12 +28,6 @@ function checkEmail(email: string): string {
   return normal;
 }
 
-function checkPassword(password: string): void {
-  if (password.length < MIN_PASSWORD_LENGTH || password.length > 1024) {
-    throw new DomainError("validation", `password must be ${MIN_PASSWORD_LENGTH} to 1024 characters.`);
-  }
-}
-
 export function parseRole(value: string): Role {
   const role = ROLES.find((r) => r.toLowerCase() === value.trim().toLowerCase());
   if (!role) throw new DomainError("validation", `role must be one of ${ROLES.join(", ")}.`);
@@ -54,7 +48,7 @@ async function findOrCreatePerson(db: Database, email: string, password: string 
     return existing;
   }
   if (password === undefined) throw new DomainError("validation", "password is needed for a new person.");
-  checkPassword(password);
+  assertNewPassword(password);
   return db.prisma.person.create({
     data: { email: normal, name: name?.trim() || normal.split("@")[0] || normal, passwordHash: await hashPassword(password) },
   });

@@ -39,3 +39,20 @@ export async function call<T = any>(baseUrl: string, path: string, options: Call
 export function errorOf(reply: Reply): { status: number; error: unknown } {
   return { status: reply.status, error: (reply.body as { error?: unknown })?.error };
 }
+
+/** Reads a node:http stream to its end: the text, and the text parsed when it is JSON. */
+export function readStreamBody(stream: NodeJS.ReadableStream): Promise<{ text: string; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    stream.on("data", (part: Buffer) => parts.push(part));
+    stream.on("error", reject);
+    stream.on("end", () => {
+      const text = Buffer.concat(parts).toString("utf8");
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {}
+      resolve({ text, body });
+    });
+  });
+}

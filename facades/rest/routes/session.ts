@@ -1,14 +1,14 @@
 // Signing in and out. A session is an HttpOnly cookie; refused sign-ins count toward the same
-// per-address limit as refused tokens, which bounds password guessing.
+// per-address limit as refused tokens, which bounds password guessing (src/auth/sessions.ts).
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { assertAddressNotBlocked, authenticateSession, recordRefusal } from "../../../src/auth/authenticate.ts";
+import { authenticateSession } from "../../../src/auth/authenticate.ts";
 import { SESSION_COOKIE, signIn, signOut } from "../../../src/auth/sessions.ts";
 import type { Config } from "../../../src/config.ts";
 import type { Database } from "../../../src/db/database.ts";
-import { DomainError } from "../../../src/errors.ts";
 import type { AppEnv } from "../../../src/http/appEnv.ts";
 import { clientAddress } from "../../../src/http/clientAddress.ts";
+import { publicBaseUrl } from "../../../src/http/ownOrigin.ts";
 import { SignInBody } from "../requestSchemas.ts";
 import { errors, jsonBody, requiredBody } from "../routeKit.ts";
 
@@ -20,7 +20,11 @@ const signInRoute = createRoute({
   request: { body: jsonBody(SignInBody) },
   responses: {
     204: { description: "Signed in; the cookie is set" },
-    ...errors({ 400: "validation", 401: "invalid_credentials", 429: "rate_limited" }),
+    ...errors({
+      400: "validation (a password over 1024 characters, among others)",
+      401: "invalid_credentials",
+      429: "rate_limited, with Retry-After: too many refused credentials from this address, or too many password checks waiting",
+    }),
   },
 });
 
@@ -33,17 +37,12 @@ const signOutRoute = createRoute({
 
 export function sessionRoutes(app: OpenAPIHono<AppEnv>, db: Database, config: Config) {
   app.openapi(signInRoute, async (c) => {
-    const address = clientAddress(c, config.trustProxy);
-    await assertAddressNotBlocked(db, address);
-    let session: { token: string; expiresAt: Date };
-    try {
-      session = await signIn(db, requiredBody(c, c.req.valid("json")), config.sessionDays);
-    } catch (error) {
-      if (error instanceof DomainError && error.code === "invalid_credentials") await recordRefusal(db, address);
-      throw error;
-    }
-    const secure =
-      (config.baseUrl ?? c.req.url).startsWith("https:") || (config.trustProxy && c.req.header("X-Forwarded-Proto") === "https");
+    const session = await signIn(db, requiredBody(c, c.req.valid("json")), {
+      address: clientAddress(c, config.trustProxy),
+      sessionDays: config.sessionDays,
+    });
+    // BASE_URL, or the trusted proxy's X-Forwarded-Proto; never the request's own URL.
+    const secure = publicBaseUrl(c, config).startsWith("https:");
     setCookie(c, SESSION_COOKIE, session.token, {
       httpOnly: true,
       secure,

@@ -9,4 +9,4 @@ export {
 } from "./addressPolicy.ts";
 export { type FetchOptions, hardenedFetch, USER_AGENT } from "./hardenedFetch.ts";
 export { parseHostMap, parseTarget } from "./hostParsing.ts";
-export { FetchRefused, type FetchRule } from "./refusal.ts";
+export { FetchRefused, type FetchRule, publicFetchFailure } from "./refusal.ts";

@@ -49,6 +49,42 @@ export interface FetchRefusedDetails {
   status?: number;
 }
 
+/**
+ * What a caller is told about a refusal: the rule in words, never the address it resolved to, the
+ * settings that mapped it or the system's error text (those go to the log with `message`).
+ */
+const PUBLIC_REASON: Record<FetchRule, string> = {
+  loopback: "loopback address",
+  private: "private address",
+  linkLocal: "link-local address",
+  cgnat: "shared (carrier-grade NAT) address",
+  multicast: "multicast address",
+  unspecified: "unspecified address",
+  broadcast: "broadcast address",
+  reserved: "reserved address",
+  mappedIPv4: "IPv4-mapped address",
+  nat64: "NAT64 address",
+  sixToFour: "6to4 address",
+  teredo: "Teredo address",
+  isatap: "ISATAP address",
+  invalidAddress: "not a valid address",
+  invalidUrl: "not a URL",
+  scheme: "only http and https are fetched",
+  userinfo: "URLs with a user name or password are not fetched",
+  port: "port not fetched",
+  dnsFailed: "did not resolve",
+  connectFailed: "could not connect",
+  addressMismatch: "the address changed while connecting",
+  tooManyRedirects: "too many redirects",
+  badStatus: "the server answered with an error",
+  unsupportedType: "not a page the service reads",
+  unsupportedEncoding: "unsupported content encoding",
+  tooLarge: "larger than the service reads",
+  timeout: "took too long",
+  aborted: "aborted",
+  badResponse: "the answer could not be read",
+};
+
 export class FetchRefused extends Error {
   readonly rule: FetchRule;
   readonly url: string | undefined;
@@ -65,4 +101,15 @@ export class FetchRefused extends Error {
     this.embedded = details.embedded;
     this.status = details.status;
   }
+
+  /** The refusal as a caller may see it: `private address [private]`, `the server answered 404 [badStatus]`. */
+  get publicReason(): string {
+    const words = this.rule === "badStatus" && this.status ? `the server answered ${this.status}` : PUBLIC_REASON[this.rule];
+    return `${words} [${this.rule}]`;
+  }
+}
+
+/** What a caller is told about a page that was not fetched or read: a FetchRefused's rule, else no detail. */
+export function publicFetchFailure(error: unknown): string {
+  return error instanceof FetchRefused ? error.publicReason : "could not be read";
 }
