@@ -1,0 +1,138 @@
+// How figures are written in the languages we read, shared by every reading of them: month
+// names, small number words, scale words, which languages write a decimal comma, and the classes
+// of what a figure counts; digits to a value, and a value to the one form figures are compared in.
+import { LANGUAGES } from "../../languages.ts";
+
+export interface Quantity {
+  value: string;
+  /** What is counted: the stem of the noun the figure counts, prefixed by its currency sign for money ("£batte"). */
+  unit: string;
+}
+
+export const MONTHS: Record<string, number> = {};
+const monthNames: string[][] = [
+  ["january", "jan", "januar", "janvier", "enero", "gennaio", "janeiro", "januari", "jänner", "styczeń", "stycznia"],
+  ["february", "feb", "februar", "février", "fevrier", "febrero", "febbraio", "fevereiro", "februari", "lutego"],
+  ["march", "mar", "märz", "maerz", "mars", "marzo", "março", "maart", "marca", "marzec"],
+  ["april", "apr", "avril", "abril", "aprile", "kwietnia"],
+  ["may", "mai", "mayo", "maggio", "maio", "mei", "maja"],
+  ["june", "jun", "juni", "juin", "junio", "giugno", "junho", "czerwca"],
+  ["july", "jul", "juli", "juillet", "julio", "luglio", "julho", "lipca"],
+  ["august", "aug", "août", "aout", "agosto", "augustus", "sierpnia"],
+  ["september", "sep", "sept", "septembre", "septiembre", "settembre", "setembro", "września"],
+  ["october", "oct", "oktober", "octobre", "octubre", "ottobre", "outubro", "października"],
+  ["november", "nov", "novembre", "noviembre", "novembro", "listopada"],
+  ["december", "dec", "dezember", "décembre", "decembre", "diciembre", "dicembre", "dezembro", "grudnia"],
+];
+monthNames.forEach((names, i) => {
+  for (const name of names) MONTHS[name] = i + 1;
+});
+export const MONTH_PATTERN = Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join("|");
+
+export const SMALL_NUMBERS: Record<string, number> = {};
+const numberWords: [number, string[]][] = [
+  [2, ["two", "zwei", "deux", "dos", "due", "dois", "twee"]],
+  [3, ["three", "drei", "trois", "tres", "tre", "três", "drie"]],
+  [4, ["four", "vier", "quatre", "cuatro", "quattro", "quatro"]],
+  [5, ["five", "fünf", "cinq", "cinco", "cinque", "vijf"]],
+  [6, ["six", "sechs", "seis", "sei", "zes"]],
+  [7, ["seven", "sieben", "sept", "siete", "sette", "sete", "zeven"]],
+  [8, ["eight", "acht", "huit", "ocho", "otto", "oito"]],
+  [9, ["nine", "neun", "neuf", "nueve", "nove", "negen"]],
+  [10, ["ten", "zehn", "dix", "diez", "dieci", "dez", "tien"]],
+  [11, ["eleven", "elf", "onze", "once", "undici"]],
+  [12, ["twelve", "zwölf", "douze", "doce", "dodici", "twaalf"]],
+  [20, ["twenty", "zwanzig", "vingt", "veinte", "venti", "vinte", "twintig"]],
+  [100, ["hundred"]],
+  [1000, ["thousand"]],
+];
+for (const [value, names] of numberWords) for (const name of names) SMALL_NUMBERS[name] = value;
+
+export const SCALES: Record<string, number> = {
+  thousand: 1e3,
+  tausend: 1e3,
+  mille: 1e3,
+  mil: 1e3,
+  k: 1e3,
+  million: 1e6,
+  millions: 1e6,
+  millionen: 1e6,
+  mio: 1e6,
+  millones: 1e6,
+  millón: 1e6,
+  mn: 1e6,
+  mill: 1e6,
+  bln: 1e9,
+  md: 1e9,
+  tys: 1e3,
+  mln: 1e6,
+  mld: 1e9,
+  miliardi: 1e9,
+  miliardo: 1e9,
+  milione: 1e6,
+  miliony: 1e6,
+  milionów: 1e6,
+  milioni: 1e6,
+  milhões: 1e6,
+  miljoen: 1e6,
+  m: 1e6,
+  billion: 1e9,
+  billions: 1e9,
+  milliarden: 1e9,
+  milliarde: 1e9,
+  mrd: 1e9,
+  milliards: 1e9,
+  milliard: 1e9,
+  bn: 1e9,
+  "mil millones": 1e9,
+};
+
+/** Languages writing 1.234,5: all 22 but English and Japanese, which write 1,234.5. */
+const COMMA_DECIMAL = new Set<string>(LANGUAGES.filter((code) => code !== "en" && code !== "ja"));
+
+export function formatNumber(value: number): string {
+  return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(4)));
+}
+
+export function parseDigits(raw: string, language: string): number | undefined {
+  let text = raw.replace(/[\s\u00a0\u202f']/g, "");
+  const commaDecimal = COMMA_DECIMAL.has(language);
+  if (commaDecimal) {
+    // "1.200" is a thousand separator, "3,5" a decimal. Spanish in the Americas (Mexico, Central
+    // America, Peru) writes thousands with commas: "180,000" is a hundred and eighty thousand
+    // there, where a decimal of exactly three places is rare. Elsewhere "12,000" reads as twelve.
+    if (language === "es" && /^\d{1,3}(,\d{3})+$/.test(text)) text = text.replace(/,/g, "");
+    else text = /^\d{1,3}(\.\d{3})+(,\d+)?$/.test(text) ? text.replace(/\./g, "").replace(",", ".") : text.replace(",", ".");
+  } else {
+    text = /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(text) ? text.replace(/,/g, "") : text;
+  }
+  const value = Number(text);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+export const pad = (n: number) => String(n).padStart(2, "0");
+
+/** Words for money, people and spans of time in the languages we read: the same thing counted
+ * whatever word a writer chose ("212.000 vecinos", "185.000 personas"; "€12m", "7,5 millions
+ * d'euros"), so figures for it can agree or conflict. */
+const UNIT_CLASSES: [string, RegExp][] = [
+  [
+    "¤",
+    /^(?:円|ドル|ユーロ|ポンド|元|euros?|eur|dollars?|dólares|dolares|pesos|pounds?|libras|sterling|złotych|zlotych|złote|zł|zl|pln|yen|yuan|円|francs?|francos|franchi|chf|rupees?|crowns?|kronor|kroner)$/u,
+  ],
+  [
+    "people",
+    /^(?:people|persons|residents|inhabitants|citizens|locals|menschen|personen|einwohner|bewohner|anwohner|personnes|habitants|résidents|personas|habitantes|vecinos|residentes|persone|abitanti|residenti|osób|osoby|mieszkańców|mieszkańcy|人)$/u,
+  ],
+  ["month", /^(?:months?|monate?n?|mois|meses?|mesi|mese|miesięcy|miesiące|miesiąc|か月|ヶ月|カ月)$/u],
+  ["week", /^(?:weeks?|wochen?|semaines?|semanas?|settimane?|tygodni|tygodnie|週間)$/u],
+  ["day", /^(?:days?|tage?n?|jours?|días?|dias?|giorni|giorno|dni|dzień|日間)$/u],
+  ["year", /^(?:years?|jahre?n?|ans|années?|años?|anni|anno|lat|lata|年間)$/u],
+  ["hour", /^(?:hours?|stunden?|heures?|horas?|ore|ora|godzin|godziny|時間)$/u],
+];
+
+export function unitClass(word: string): string | undefined {
+  return UNIT_CLASSES.find(([, re]) => re.test(word))?.[0];
+}

@@ -1,0 +1,169 @@
+// Japanese writes figures against its words with no space ("約1500世帯", "14人が負傷"), groups by
+// 万 (10^4) and 億 (10^8) ("1億2000万円"), marks dates with 年/月/日 ("2026年3月14日") and may use
+// full-width digits ("１５００", "４０％"). That reading applies to Japanese sentences and, in any
+// language, to a figure touching Japanese or Chinese script; nothing else changes.
+import { stem } from "./contentWords.ts";
+import { formatNumber, pad, parseDigits, type Quantity, unitClass } from "./figures.ts";
+
+/** A character of Japanese or Chinese text: kanji, kana, and their punctuation ("、", "。", "ー"). */
+export const CJK_CHAR = /[\p{scx=Han}\p{scx=Hira}\p{scx=Kana}]/u;
+
+/** Full-width forms to what NFKC makes of them ("１，５００％" → "1,500%"), one character for one, so positions hold. */
+export function foldWidth(text: string): string {
+  return text.replace(/[\uFF01-\uFF5E\uFFE0\uFFE1\uFFE5\uFFE6\u3000]/g, (c) => {
+    const folded = c.normalize("NFKC");
+    return folded.length === 1 ? folded : c;
+  });
+}
+
+/** 2026年3月14日, 2026年3月, 3月14日; a month alone ("3月") is no comparable date and no number either. */
+const JA_DATE = /(?<![\d.,])(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月(?:\s*(\d{1,2})\s*日)?/gu;
+/** 2026年: a year, at year precision. */
+const JA_YEAR = /(?<![\d.,])((?:19|20)\d{2})\s*年/gu;
+
+const JA_SCALES: Record<string, number> = { 千: 1e3, 万: 1e4, 億: 1e8, 兆: 1e12 };
+const JA_DIGITS = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
+/** A figure, its 万/億 groups ("1億2000万", "3万5000", "1.5億") and a percent sign. */
+const JA_NUMBER_RE = new RegExp(
+  String.raw`(?<![\d.,])((?:${JA_DIGITS})(?:[千万億兆]+(?:${JA_DIGITS})?)*)(\s*(?:%|パーセント))?`,
+  "gu",
+);
+
+/** "1億2000万" → 120000000: digits times 千 within a group of four, groups times 万, 億, 兆. */
+function parseJapaneseNumber(raw: string): number | undefined {
+  let total = 0;
+  let group = 0;
+  let current = 0;
+  for (const [token] of raw.matchAll(/[\d,.]+|[千万億兆]/g)) {
+    const scale = JA_SCALES[token];
+    if (scale === undefined) {
+      const value = parseDigits(token, "ja");
+      if (value === undefined) return undefined;
+      current = value;
+    } else if (scale < 1e4) {
+      group += (current || 1) * scale;
+      current = 0;
+    } else {
+      const groupValue = group + current;
+      total += (groupValue || 1) * scale;
+      group = 0;
+      current = 0;
+    }
+  }
+  return total + group + current;
+}
+
+/** Counters and nouns a Japanese figure counts, longest first where one begins another. */
+const JA_COUNTERS = [
+  "世帯",
+  "人",
+  "件",
+  "台",
+  "円",
+  "ドル",
+  "ユーロ",
+  "ポンド",
+  "元",
+  "棟",
+  "戸",
+  "軒",
+  "隻",
+  "機",
+  "本",
+  "個",
+  "回",
+  "歳",
+  "カ所",
+  "か所",
+  "カ国",
+  "か国",
+  "校",
+  "社",
+  "店",
+  "頭",
+  "匹",
+  "羽",
+  "枚",
+  "冊",
+  "票",
+  "席",
+  "年",
+  "日",
+  "時間",
+  "分",
+  "秒",
+  "トン",
+  "キロ",
+  "メートル",
+];
+
+/** What a Japanese figure counts: the counter after it ("人", "世帯"), else the kanji or katakana word after it. */
+function japaneseUnitAfter(text: string, end: number): string {
+  const after = text.slice(end, end + 20).trimStart();
+  const counter = JA_COUNTERS.find((c) => after.startsWith(c));
+  if (counter) return counter;
+  const word = /^[\p{sc=Han}\p{sc=Katakana}ー]+/u.exec(after)?.[0];
+  return word ? stem(word) : "";
+}
+
+export function extractJapaneseDates(text: string, dates: Set<string>, spans: [number, number][], years: Set<string>): void {
+  for (const re of [JA_DATE, JA_YEAR]) {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      const start = m.index;
+      const end = start + m[0].length;
+      if (spans.some(([s, e]) => start < e && end > s)) continue;
+      if (re === JA_YEAR) {
+        spans.push([start, end]);
+        years.add(m[1] as string);
+        continue;
+      }
+      const year = m[1] ? Number(m[1]) : undefined;
+      const month = Number(m[2]);
+      const day = m[3] ? Number(m[3]) : undefined;
+      if (month < 1 || month > 12 || (day !== undefined && (day < 1 || day > 31))) continue;
+      spans.push([start, end]);
+      if (year && day) dates.add(`${year}-${pad(month)}-${pad(day)}`);
+      else if (year) dates.add(`${year}-${pad(month)}`);
+      else if (day) dates.add(`${pad(month)}-${pad(day)}`);
+    }
+  }
+}
+
+/**
+ * Japanese figures: every one in a Japanese sentence, and in other languages those touching
+ * Japanese or Chinese script. Their spans are kept from the general reading.
+ */
+export function extractJapaneseNumbers(
+  text: string,
+  everywhere: boolean,
+  skip: [number, number][],
+  out: { numbers: Set<string>; quantities: Quantity[]; years: Set<string>; spans: [number, number][] },
+): void {
+  JA_NUMBER_RE.lastIndex = 0;
+  for (let m = JA_NUMBER_RE.exec(text); m; m = JA_NUMBER_RE.exec(text)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (skip.some(([s, e]) => start >= s && start < e)) continue;
+    const before = text[start - 1] ?? "";
+    // A figure inside a Latin word ("F35", "COVID19") is a name, as in every language.
+    if (/\p{L}/u.test(before) && !CJK_CHAR.test(before)) continue;
+    const raw = m[1] as string;
+    const scaled = /[千万億兆]/.test(raw);
+    if (!everywhere && !scaled && !CJK_CHAR.test(before) && !CJK_CHAR.test(text[end] ?? "")) continue;
+    const value = parseJapaneseNumber(raw);
+    if (value === undefined) continue;
+    out.spans.push([start, end]);
+    const percent = Boolean(m[2]);
+    const unit = percent ? "%" : japaneseUnitAfter(text, end);
+    // A bare four-digit year is a date fact, unless a counter says what it counts ("2000円", "1998人").
+    if (!percent && !scaled && /^(19|20)\d{2}$/.test(raw) && !(unit !== "年" && JA_COUNTERS.includes(unit))) {
+      out.years.add(raw);
+      continue;
+    }
+    const normal = formatNumber(value) + (percent ? "%" : "");
+    out.numbers.add(normal);
+    const currency = /([£$€¥])\s*$/.exec(text.slice(Math.max(0, start - 2), start))?.[1];
+    out.quantities.push({ value: normal, unit: percent ? "%" : currency ? "¤" : (unitClass(unit) ?? unit) });
+  }
+}

@@ -1,0 +1,178 @@
+// The numbers and dates a sentence states, in comparable form: numbers with the language's
+// separators, scale words and small number words resolved to one value, each with what it counts;
+// dates normalised to yyyy-mm-dd, yyyy-mm or mm-dd; bare years apart. Figures in or beside
+// Japanese script are read by japaneseFigures.ts first, and their spans kept from this reading.
+import { FUNCTION_WORDS, stem } from "./contentWords.ts";
+import {
+  formatNumber,
+  MONTH_PATTERN,
+  MONTHS,
+  pad,
+  parseDigits,
+  type Quantity,
+  SCALES,
+  SMALL_NUMBERS,
+  unitClass,
+} from "./figures.ts";
+import { extractJapaneseDates, extractJapaneseNumbers } from "./japaneseFigures.ts";
+
+const NUMBER_RE = new RegExp(
+  String.raw`(?<![\p{L}\d.,])(\d{1,3}(?:[.,\s\u00a0\u202f']\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)(?:\s*(%|per ?cent|prozent|pour ?cent|por ?ciento|percento))?(?:\s*(${Object.keys(
+    SCALES,
+  )
+    .sort((a, b) => b.length - a.length)
+    .join("|")})\b)?`,
+  "giu",
+);
+
+const DATE_PATTERNS: { re: RegExp; parts: (m: RegExpExecArray) => [number | undefined, number, number | undefined] }[] = [
+  { re: /\b(\d{4})-(\d{2})-(\d{2})\b/g, parts: (m) => [Number(m[1]), Number(m[2]), Number(m[3])] },
+  {
+    // 14 March 2026, 14. März 2026, 14 de marzo de 2026, 1er mars
+    re: new RegExp(
+      String.raw`\b(\d{1,2})(?:\.|er|st|nd|rd|th)?\s+(?:de\s+)?(${MONTH_PATTERN})\.?(?:\s+(?:de\s+)?(\d{4}))?`,
+      "giu",
+    ),
+    parts: (m) => [m[3] ? Number(m[3]) : undefined, MONTHS[(m[2] as string).toLowerCase()] as number, Number(m[1])],
+  },
+  {
+    // March 14, 2026 / March 14
+    re: new RegExp(String.raw`\b(${MONTH_PATTERN})\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?\b`, "giu"),
+    parts: (m) => [m[3] ? Number(m[3]) : undefined, MONTHS[(m[1] as string).toLowerCase()] as number, Number(m[2])],
+  },
+  {
+    // March 2026
+    re: new RegExp(String.raw`\b(${MONTH_PATTERN})\s+(\d{4})\b`, "giu"),
+    parts: (m) => [Number(m[2]), MONTHS[(m[1] as string).toLowerCase()] as number, undefined],
+  },
+];
+
+const DAY_PAIR = new RegExp(
+  String.raw`\b(\d{1,2})(?:\.|er|st|nd|rd|th)?\s*(?:and|und|et|y|e|i|to|bis|au|al|-|–|—|&)\s*(?:[\p{L}]+,?\s+)?(\d{1,2})(?:\.|er|st|nd|rd|th)?\s+(?:de\s+)?(${MONTH_PATTERN})\.?(?:\s+(?:de\s+)?(\d{4}))?`,
+  "giu",
+);
+
+export function extractDates(sentence: string, cjk = false): { dates: string[]; spans: [number, number][]; years: string[] } {
+  const dates = new Set<string>();
+  const spans: [number, number][] = [];
+  const years = new Set<string>();
+  if (cjk) extractJapaneseDates(sentence, dates, spans, years);
+  // Two days of one month ("Thursday 14 and Friday 15 May", "14.–15. Mai", "del 14 al 15 de mayo"):
+  // both days, so the first is not read as a bare number or missed as a date.
+  DAY_PAIR.lastIndex = 0;
+  for (let m = DAY_PAIR.exec(sentence); m; m = DAY_PAIR.exec(sentence)) {
+    const month = MONTHS[(m[3] as string).toLowerCase()] as number;
+    const year = m[4] ? Number(m[4]) : undefined;
+    const pair = [Number(m[1]), Number(m[2])];
+    if (!month || pair.some((d) => d < 1 || d > 31)) continue;
+    spans.push([m.index, m.index + m[0].length]);
+    for (const day of pair) dates.add(year ? `${year}-${pad(month)}-${pad(day)}` : `${pad(month)}-${pad(day)}`);
+  }
+  for (const { re, parts } of DATE_PATTERNS) {
+    re.lastIndex = 0;
+    for (let m = re.exec(sentence); m; m = re.exec(sentence)) {
+      const start = m.index;
+      const end = start + m[0].length;
+      if (spans.some(([s, e]) => start < e && end > s)) continue;
+      const [year, month, day] = parts(m);
+      if (!month || (day !== undefined && (day < 1 || day > 31))) continue;
+      spans.push([start, end]);
+      if (year && day) dates.add(`${year}-${pad(month)}-${pad(day)}`);
+      else if (year) dates.add(`${year}-${pad(month)}`);
+      else if (day) dates.add(`${pad(month)}-${pad(day)}`);
+    }
+  }
+  return { dates: [...dates], spans, years: [...years] };
+}
+
+function unitAfter(sentence: string, end: number): string {
+  // What a number counts follows it within its clause: "210, according to the trust" counts no trust.
+  const clause = sentence.slice(end, end + 60).split(/[,;:.!?()]/)[0] ?? "";
+  for (const word of clause.toLowerCase().match(/\p{L}{2,}/gu) ?? []) {
+    if (SCALES[word] || FUNCTION_WORDS.has(word) || UNIT_FILLERS.has(word)) continue;
+    return unitClass(word) ?? stem(word);
+  }
+  return "";
+}
+
+/** "The number of people injured … has risen to 210": what the figure counts was named before it. */
+function countedBefore(before: string): string {
+  const m = /\b(?:number|total|count|toll|tally|anzahl|zahl|nombre|número|numero) (?:of|der|des|de|di) (\p{L}{3,})/iu.exec(
+    before,
+  );
+  const word = (m?.[1] as string | undefined)?.toLowerCase();
+  return word ? (unitClass(word) ?? stem(word)) : "";
+}
+
+/** Words between a number and what it counts that say nothing about what it counts. */
+const UNIT_FILLERS = new Set([
+  "least",
+  "about",
+  "around",
+  "some",
+  "nearly",
+  "almost",
+  "more",
+  "over",
+  "up",
+  "rund",
+  "etwa",
+  "environ",
+  "unos",
+  "cerca",
+  "per",
+  "cent",
+  "percent",
+  "prozent",
+  "pour",
+  "por",
+  "ciento",
+]);
+
+const IDENTIFIER_BEFORE = /(?:\bN[°ºo]\.?|\bNr\.?|\bnúm\.?|\bn\.|#)\s*$/iu;
+
+export function extractNumbers(
+  sentence: string,
+  language: string,
+  dateSpans: [number, number][],
+  cjk = false,
+): { numbers: string[]; quantities: Quantity[]; years: string[] } {
+  const out = new Set<string>();
+  const years = new Set<string>();
+  const quantities: Quantity[] = [];
+  const skip = [...dateSpans];
+  if (cjk) {
+    extractJapaneseNumbers(sentence, language === "ja", dateSpans, { numbers: out, quantities, years, spans: skip });
+  }
+  NUMBER_RE.lastIndex = 0;
+  for (let m = NUMBER_RE.exec(sentence); m; m = NUMBER_RE.exec(sentence)) {
+    const start = m.index;
+    if (skip.some(([s, e]) => start >= s && start < e)) continue;
+    const value = parseDigits(m[1] as string, language);
+    if (value === undefined) continue;
+    // "N° 62/2026", "Nr. 14", "No. 14": a number that names, not a figure.
+    if (IDENTIFIER_BEFORE.test(sentence.slice(Math.max(0, start - 6), start))) continue;
+    // A bare four-digit year is a date fact, not a quantity.
+    if (!m[2] && !m[3] && /^(19|20)\d{2}$/.test(m[1] as string)) {
+      years.add(m[1] as string);
+      continue;
+    }
+    const scale = m[3] ? (SCALES[m[3].toLowerCase()] ?? 1) : 1;
+    const normal = formatNumber(value * scale) + (m[2] ? "%" : "");
+    out.add(normal);
+    const currency = /(?:[£$€¥]|\b(?:CHF|EUR|USD|GBP|PLN|CLP|MXN|ARS|zł|US\$))\s*$/.exec(
+      sentence.slice(Math.max(0, start - 4), start),
+    );
+    const after = unitAfter(sentence, start + m[0].length) || countedBefore(sentence.slice(0, start));
+    // Money is one thing counted, whatever the currency is called or where its sign stands.
+    quantities.push({ value: normal, unit: m[2] ? "%" : currency ? "¤" : after });
+  }
+  const lowered = sentence.toLowerCase();
+  for (const match of lowered.matchAll(/\p{L}+/gu)) {
+    const value = SMALL_NUMBERS[match[0]];
+    if (value === undefined) continue;
+    out.add(String(value));
+    quantities.push({ value: String(value), unit: unitAfter(lowered, (match.index ?? 0) + match[0].length) });
+  }
+  return { numbers: [...out], quantities, years: [...years] };
+}
