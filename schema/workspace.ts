@@ -1,6 +1,7 @@
 // The signed-in person's workspace: who they are, its members, sites and credits. Member, site
 // and credit changes are the Owner's (the same operations as `npm run admin`).
 import type { PersonPrincipal } from "../src/auth/principal.ts";
+import { visibleWhere } from "../src/auth/visibility.ts";
 import { balance, grantCredits } from "../src/credits/creditLedger.ts";
 import { lowerId } from "../src/ids.ts";
 import { addMember, addSite, listMembers, parseRole, removeMember } from "../src/workspaces/workspaceAdmin.ts";
@@ -64,7 +65,7 @@ builder.queryField("sites", (t) =>
     authScopes: { person: true },
     resolve: async (_root, _args, ctx) => {
       const sites = await ctx.db.prisma.site.findMany({
-        where: { workspaceId: person(ctx).workspaceId, deletedAt: null },
+        where: visibleWhere(person(ctx), "site"),
         orderBy: { createdAt: "asc" },
       });
       return sites.map((s) => ({ id: lowerId(s.id), domain: s.domain, siteName: s.siteName, status: s.status }));

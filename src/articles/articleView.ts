@@ -1,10 +1,10 @@
-// The read side of articles: which articles a principal may see, the spec's Article and Article
-// summary built from the stored rows, and the bytes of an article's picture. A site-bound
-// credential sees its own site only and never an article with no site; anything it may not see
-// is "not found", never "forbidden", so a probe learns nothing.
+// The read side of articles: the articles a principal may see, the spec's Article and Article
+// summary built from the stored rows, and the bytes of an article's picture. Who may see which
+// article is src/auth/visibility.ts: a site-bound credential sees its own site only and never an
+// article with no site; anything it may not see is "not found", never "forbidden".
 import type { Article, ArticleStatus, Prisma } from "../../prisma/generated/client/client.ts";
 import type { Principal } from "../auth/principal.ts";
-import { boundSite } from "../auth/principal.ts";
+import { assertVisible, visibleWhere } from "../auth/visibility.ts";
 import type { Database } from "../db/database.ts";
 import { DomainError } from "../errors.ts";
 import { parseId, upperId } from "../ids.ts";
@@ -163,23 +163,15 @@ export interface IllustrationImage {
   bytes: Buffer;
 }
 
-const noArticle = () => new DomainError("not_found", "No such article.");
 const noPicture = () => new DomainError("not_found", "No such article or no ready picture.");
-
-/** What a principal may see: its workspace, and for a site-bound credential its site (which excludes no-site articles). */
-function visibleWhere(principal: Principal): Prisma.ArticleWhereInput {
-  const bound = boundSite(principal);
-  return { workspaceId: principal.workspaceId, ...(bound ? { siteId: bound } : {}) };
-}
 
 const optional = <T>(value: T | null | undefined): T | undefined => (value === null ? undefined : value);
 const jsonArray = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
 export async function findVisibleArticle(db: Database, principal: Principal, id: string): Promise<Article> {
   const articleId = parseId(id);
-  if (!articleId) throw noArticle();
-  const article = await db.prisma.article.findFirst({ where: { ...visibleWhere(principal), id: articleId } });
-  if (!article) throw noArticle();
+  const article = articleId ? await db.prisma.article.findUnique({ where: { id: articleId } }) : null;
+  assertVisible(principal, "article", article);
   return article;
 }
 
@@ -213,7 +205,7 @@ async function liveJobs(db: Database, workspaceId: string, articleIds: string[])
 async function languageVersions(db: Database, principal: Principal, article: Article) {
   const primaryId = article.primaryArticleId ?? article.id;
   const family = await db.prisma.article.findMany({
-    where: { ...visibleWhere(principal), OR: [{ id: primaryId }, { primaryArticleId: primaryId }] },
+    where: { AND: [visibleWhere(principal, "article"), { OR: [{ id: primaryId }, { primaryArticleId: primaryId }] }] },
     select: { id: true, language: true, status: true, primaryArticleId: true, archivedAt: true, createdAt: true },
     orderBy: { createdAt: "asc" },
   });
@@ -358,22 +350,16 @@ export async function listArticles(
   if (filters.origin !== undefined && !isArticleOrigin(filters.origin)) {
     throw new DomainError("validation", `origin must be manual, beat, agent or schedule, not "${filters.origin}".`);
   }
-  const bound = boundSite(principal);
-  const where: Prisma.ArticleWhereInput = {
-    ...visibleWhere(principal),
-    status: filters.status ?? { not: "archived" },
-  };
+  const where: Prisma.ArticleWhereInput = { status: filters.status ?? { not: "archived" } };
   // Filters that cannot match anything the principal sees answer an empty list, not an error:
-  // a list filter names no resource, so there is nothing to be "not found".
+  // a list filter names no resource, so there is nothing to be "not found". A site the principal
+  // cannot see (or no site, for a site-bound credential) is left to the visibility rule below.
   if (filters.siteId !== undefined) {
     const siteId = parseId(filters.siteId);
-    if (!siteId || (bound && bound !== siteId) || filters.noSite) return [];
+    if (!siteId || filters.noSite) return [];
     where.siteId = siteId;
   }
-  if (filters.noSite) {
-    if (bound) return [];
-    where.siteId = null;
-  }
+  if (filters.noSite) where.siteId = null;
   if (filters.brandId !== undefined) {
     const brandId = parseId(filters.brandId);
     if (!brandId) return [];
@@ -389,7 +375,7 @@ export async function listArticles(
   if (filters.since !== undefined) where.updatedAt = { gte: filters.since };
 
   const articles = await db.prisma.article.findMany({
-    where,
+    where: { AND: [visibleWhere(principal, "article"), where] },
     select: {
       id: true,
       title: true,

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { type Boss, queueStep } from "../../jobs/boss.ts";
 import type { Principal } from "../auth/principal.ts";
-import { boundSite } from "../auth/principal.ts";
+import { assertVisible } from "../auth/visibility.ts";
 import { parseLanguage } from "../briefs/briefRules.ts";
 import { findBrief } from "../briefs/briefs.ts";
 import { balance, nextUtcMidnight, spentToday } from "../credits/creditLedger.ts";
@@ -73,12 +73,10 @@ async function runningJobFor(sql: Sql, briefId: string, siteId: string | null): 
 
 async function checkSupersedes(db: Database, principal: Principal, id: string, siteId: string | null): Promise<string> {
   const articleId = parseId(id);
-  const bound = boundSite(principal);
-  const article =
-    articleId && (await db.prisma.article.findFirst({ where: { id: articleId, workspaceId: principal.workspaceId } }));
-  if (!article || (bound && article.siteId !== bound) || article.siteId !== siteId) {
-    throw new DomainError("not_found", "supersedes names no visible article on the brief's site.");
-  }
+  const notVisible = () => new DomainError("not_found", "supersedes names no visible article on the brief's site.");
+  const article = articleId ? await db.prisma.article.findUnique({ where: { id: articleId } }) : null;
+  assertVisible(principal, "article", article, notVisible);
+  if (article.siteId !== siteId) throw notVisible();
   if (article.status === "archived") throw new DomainError("article_archived", "The article to supersede is archived.");
   return article.id;
 }

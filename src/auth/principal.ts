@@ -46,8 +46,3 @@ export function hasScope(principal: Principal, scope: Scope): boolean {
 export function canEdit(principal: Principal): boolean {
   return EDIT_ROLES.includes(principal.role);
 }
-
-/** The sites a principal may see: `undefined` means every site of the workspace (and no site). */
-export function boundSite(principal: Principal): string | undefined {
-  return principal.kind === "person" ? undefined : principal.siteId;
-}

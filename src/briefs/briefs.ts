@@ -1,49 +1,31 @@
-// Briefs: made, read and changed by a principal within what it may see (a site-bound credential
-// sees its own site only), and estimated against the workspace's credits.
+// Briefs: made, read and changed by a principal within what it may see (src/auth/visibility.ts:
+// a site-bound credential sees its own site only), and estimated against the workspace's credits.
 import type { Brief } from "../../prisma/generated/client/client.ts";
 import type { Principal } from "../auth/principal.ts";
-import { boundSite } from "../auth/principal.ts";
+import { assertVisible, boundSite } from "../auth/visibility.ts";
 import type { Database } from "../db/database.ts";
-import { DomainError } from "../errors.ts";
 import { parseId } from "../ids.ts";
 import { type BriefFields, checkBriefValues } from "./briefRules.ts";
 
-const noBrief = () => new DomainError("not_found", "No such brief.");
-
 async function resolveSite(db: Database, principal: Principal, siteId: string): Promise<string> {
   const id = parseId(siteId);
-  const bound = boundSite(principal);
-  const site =
-    id &&
-    (!bound || bound === id) &&
-    (await db.prisma.site.findFirst({ where: { id, workspaceId: principal.workspaceId, deletedAt: null } }));
-  if (!site) throw new DomainError("not_found", "No such site, or it is not visible to this credential.");
+  const site = id ? await db.prisma.site.findUnique({ where: { id } }) : null;
+  assertVisible(principal, "site", site);
   return site.id;
 }
 
 async function resolveBrand(db: Database, principal: Principal, brandId: string): Promise<string> {
   const id = parseId(brandId);
-  const bound = boundSite(principal);
-  const brand =
-    id &&
-    (await db.prisma.brand.findFirst({
-      where: {
-        id,
-        workspaceId: principal.workspaceId,
-        ...(bound ? { OR: [{ siteId: null }, { siteId: bound }] } : {}),
-      },
-    }));
-  if (!brand) throw new DomainError("not_found", "No such brand, or it is not visible to this credential.");
+  const brand = id ? await db.prisma.brand.findUnique({ where: { id } }) : null;
+  assertVisible(principal, "brand", brand);
   return brand.id;
 }
 
 /** The brief if the principal may see it; not_found otherwise (never "forbidden": no leak). */
 export async function findBrief(db: Database, principal: Principal, id: string): Promise<Brief> {
   const briefId = parseId(id);
-  if (!briefId) throw noBrief();
-  const brief = await db.prisma.brief.findFirst({ where: { id: briefId, workspaceId: principal.workspaceId } });
-  const bound = boundSite(principal);
-  if (!brief || (bound && brief.siteId !== bound)) throw noBrief();
+  const brief = briefId ? await db.prisma.brief.findUnique({ where: { id: briefId } }) : null;
+  assertVisible(principal, "brief", brief);
   return brief;
 }
 

@@ -5,6 +5,7 @@ import type { CredentialKind } from "../../prisma/generated/client/enums.ts";
 import type { PersonPrincipal, Scope } from "../auth/principal.ts";
 import { isScope } from "../auth/principal.ts";
 import { hashToken, newToken, tokenHint } from "../auth/tokens.ts";
+import { assertVisible } from "../auth/visibility.ts";
 import type { Database } from "../db/database.ts";
 import { DomainError } from "../errors.ts";
 import { parseId } from "../ids.ts";
@@ -49,10 +50,10 @@ function checkCap(cap: number): number {
   return cap;
 }
 
-async function visibleSite(db: Database, workspaceId: string, siteId: string) {
+async function visibleSite(db: Database, person: PersonPrincipal, siteId: string) {
   const id = parseId(siteId);
-  const site = id && (await db.prisma.site.findFirst({ where: { id, workspaceId, deletedAt: null } }));
-  if (!site) throw new DomainError("not_found", "No such site in this workspace.");
+  const site = id ? await db.prisma.site.findUnique({ where: { id } }) : null;
+  assertVisible(person, "site", site, () => new DomainError("not_found", "No such site in this workspace."));
   return site;
 }
 
@@ -60,8 +61,7 @@ export async function createCredential(db: Database, person: PersonPrincipal, ki
   const name = checkName(input.name);
   const scopes = checkScopes(input.scopes);
   const dailyCap = checkCap(input.dailyCap);
-  const siteId =
-    input.siteId !== undefined && input.siteId !== null ? (await visibleSite(db, person.workspaceId, input.siteId)).id : null;
+  const siteId = input.siteId !== undefined && input.siteId !== null ? (await visibleSite(db, person, input.siteId)).id : null;
   if (!siteId && kind === "agent")
     throw new DomainError("validation", "siteId is required: an agent is always bound to one site.");
   const token = newToken(kind);

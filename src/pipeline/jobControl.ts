@@ -3,7 +3,7 @@
 import type { Boss } from "../../jobs/boss.ts";
 import { SETTLED_JOB_STATUSES } from "../articles/articleTerms.ts";
 import type { Principal } from "../auth/principal.ts";
-import { boundSite } from "../auth/principal.ts";
+import { assertVisible } from "../auth/visibility.ts";
 import type { Database } from "../db/database.ts";
 import { withTransaction } from "../db/transaction.ts";
 import { DomainError } from "../errors.ts";
@@ -27,13 +27,8 @@ export interface JobView {
 /** The job id if the principal may see the job; not_found otherwise. */
 export async function findVisibleJob(db: Database, principal: Principal, id: string): Promise<string> {
   const jobId = parseId(id);
-  const job = jobId && (await db.prisma.job.findFirst({ where: { id: jobId, workspaceId: principal.workspaceId } }));
-  const bound = boundSite(principal);
-  const hidden =
-    !job ||
-    (principal.kind !== "person" && !["article", "site"].includes(job.kind)) ||
-    (bound !== undefined && job.siteId !== bound);
-  if (hidden) throw new DomainError("not_found", "No such job.");
+  const job = jobId ? await db.prisma.job.findUnique({ where: { id: jobId } }) : null;
+  assertVisible(principal, "job", job);
   return job.id;
 }
 
