@@ -22,21 +22,38 @@ export interface PauseMessage {
 }
 
 export interface QueueSettings {
-  /** A step not finished in this time is taken as lost (its worker died) and run again. */
+  /**
+   * The longest a step may run: it is stopped (and the job pauses) after this, and pg-boss takes
+   * its message as lost then. A backstop only: a dead worker is noticed by its lease (below).
+   */
   stepExpireSeconds: number;
-  /** How often expired steps are looked for. */
+  /** How often pg-boss's maintenance looks for expired messages. */
   maintenanceIntervalSeconds: number;
   /** Runs of a lost step before the job is failed. */
   stepRetryLimit: number;
+  /** A running step's lease: a step whose worker has not renewed it for this long lost its worker. */
+  stepLeaseSeconds: number;
+  /** How often a worker renews the leases of the steps it runs. */
+  stepHeartbeatSeconds: number;
+  /** How often a worker process looks for lapsed leases and queues their steps again. */
+  leaseSweepSeconds: number;
 }
 
 export function queueSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): QueueSettings {
   const int = (name: string, fallback: number, min: number) => intSetting(env, name, fallback, min);
-  return {
+  const settings = {
     stepExpireSeconds: int("PIPELINE_STEP_EXPIRE_SECONDS", 900, 2),
     maintenanceIntervalSeconds: int("PIPELINE_MAINTENANCE_SECONDS", 30, 1),
     stepRetryLimit: int("PIPELINE_STEP_RETRIES", 2, 0),
+    stepLeaseSeconds: int("PIPELINE_STEP_LEASE_SECONDS", 10, 2),
+    stepHeartbeatSeconds: int("PIPELINE_STEP_HEARTBEAT_SECONDS", 2, 1),
+    leaseSweepSeconds: int("PIPELINE_LEASE_SWEEP_SECONDS", 2, 1),
   };
+  // A lease renewed less than twice in its life lapses on one late renewal: a live step would run twice.
+  if (settings.stepHeartbeatSeconds * 2 > settings.stepLeaseSeconds) {
+    throw new Error("PIPELINE_STEP_HEARTBEAT_SECONDS must be at most half of PIPELINE_STEP_LEASE_SECONDS");
+  }
+  return settings;
 }
 
 export interface Boss {
@@ -49,6 +66,8 @@ export interface Boss {
    * transaction that queued a step commits, so a job does not wait half a second per step.
    */
   wake(): void;
+  /** Runs `stopper` first when the process stops (timers of the workers started on this boss). */
+  onStop(stopper: () => void): void;
   stop(): Promise<void>;
 }
 
@@ -66,6 +85,7 @@ export async function startBoss(db: Database, settings: QueueSettings, supervise
     if (!(await boss.getQueue(name))) await boss.createQueue(name).catch(() => undefined);
   }
   const stepWorkers: string[] = [];
+  const stoppers: (() => void)[] = [];
   return {
     boss,
     settings,
@@ -73,7 +93,11 @@ export async function startBoss(db: Database, settings: QueueSettings, supervise
     wake() {
       for (const id of stepWorkers) boss.notifyWorker(id);
     },
+    onStop(stopper) {
+      stoppers.push(stopper);
+    },
     async stop() {
+      for (const stopper of stoppers.splice(0)) stopper();
       await boss.stop({ graceful: false, wait: true, close: false }).catch(() => undefined);
     },
   };

@@ -36,7 +36,8 @@ function worker(extra: Record<string, string> = {}): Promise<WorkerProcess> {
     FETCH_HOST_MAP: web.hostMap,
     LLM_BASE_URL: fake.url,
     LLM_MODEL: "fake-writer",
-    // A step not finished within 4 s is taken as lost; expired steps are looked for every second.
+    // pg-boss's own expiry after 4 s, looked for every second: its retry of a step whose lease a
+    // live worker holds does nothing, and a dead worker's step runs again when its lease lapses.
     PIPELINE_STEP_EXPIRE_SECONDS: "4",
     PIPELINE_MAINTENANCE_SECONDS: "1",
   }).then((w) => {

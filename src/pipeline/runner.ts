@@ -1,7 +1,8 @@
 // The article job's state machine. One pg-boss message runs one step; the job's state lives in
 // our tables. Every change commits with its events (and outbox rows, ledger entries and the next
-// queued step) in one transaction. A step that fails pauses the job; a step whose worker died is
-// run again by pg-boss, and the attempt counter tells a stale finish from the current one.
+// queued step) in one transaction. A step that fails pauses the job. A running step holds a lease
+// its worker renews; a step whose lease lapsed (its worker died) is queued again by a sweep, and
+// the attempt counter tells a stale finish from the current one.
 import { type Boss, queuePauseTimeout, queueStep } from "../../jobs/boss.ts";
 import { SETTLED_JOB_STATUSES } from "../articles/articleTerms.ts";
 import { capture, release } from "../credits/holds.ts";
@@ -44,13 +45,19 @@ interface StepRow {
   attempts: number;
   name: string;
   error: string | null;
+  /** Running under a lease that has not lapsed: a live worker has it. */
+  leased: boolean;
 }
 
 export async function lockJob(sql: Sql, jobId: string): Promise<{ job: JobRow; steps: StepRow[] } | undefined> {
   const { rows } = await sql.query<JobRow>(`SELECT * FROM job WHERE id = $1 FOR UPDATE`, [jobId]);
   const job = rows[0];
   if (!job) return undefined;
-  const { rows: steps } = await sql.query<StepRow>(`SELECT * FROM job_step WHERE job_id = $1 ORDER BY position`, [jobId]);
+  const { rows: steps } = await sql.query<StepRow>(
+    `SELECT *, coalesce(status = 'running' AND lease_until > now(), false) AS leased
+       FROM job_step WHERE job_id = $1 ORDER BY position`,
+    [jobId],
+  );
   return { job, steps };
 }
 
@@ -197,13 +204,17 @@ export async function failJob(sql: Sql, jobId: string, code: JobErrorCode, messa
   return true;
 }
 
-/** Runs one step of one job (a pg-boss message). Stale messages (the job moved on) do nothing. */
+/**
+ * Runs one step of one job (a pg-boss message). Stale messages (the job moved on) do nothing, and
+ * so does a message for a step that a live worker is running (pg-boss's own expiry of a slow step).
+ */
 export async function runStep(db: Database, boss: Boss, deps: PipelineDeps, jobId: string, stepId: string): Promise<void> {
+  const { stepLeaseSeconds, stepHeartbeatSeconds } = boss.settings;
   const begun = await withTransaction(db, async (sql) => {
     const locked = await lockJob(sql, jobId);
     if (!locked || !["queued", "running"].includes(locked.job.status)) return undefined;
     const step = locked.steps[locked.job.step_index];
-    if (step?.step_id !== stepId || step.status === "done") return undefined;
+    if (step?.step_id !== stepId || step.status === "done" || step.leased) return undefined;
     // Runs since the step was last retried by a person; attempt numbers themselves only go up,
     // so a stale run from before a retry can never pass for the current one.
     const runs = step.attempts - (locked.job.state.attemptBase?.[stepId] ?? 0);
@@ -214,17 +225,47 @@ export async function runStep(db: Database, boss: Boss, deps: PipelineDeps, jobI
       return undefined;
     }
     const { rows } = await sql.query<{ attempts: number }>(
-      `UPDATE job_step SET status = 'running', attempts = attempts + 1 WHERE job_id = $1 AND step_id = $2 RETURNING attempts`,
-      [jobId, stepId],
+      `UPDATE job_step SET status = 'running', attempts = attempts + 1, lease_until = now() + make_interval(secs => $3)
+        WHERE job_id = $1 AND step_id = $2 RETURNING attempts`,
+      [jobId, stepId, stepLeaseSeconds],
     );
+    const attempt = rows[0]?.attempts ?? 1;
     await sql.query(`UPDATE job SET status = 'running' WHERE id = $1`, [jobId]);
-    await appendEvents(sql, jobId, [stepEvent(stepId, "running", step.name)]);
-    return { job: locked.job, attempt: rows[0]?.attempts ?? 1 };
+    // Still `running` from an earlier run: that run's worker stopped (its lease lapsed) before it finished.
+    const details =
+      step.status === "running"
+        ? [{ tag: "restarted", text: `The worker running this step stopped before it finished; run ${runs + 1} starts now.` }]
+        : [];
+    await appendEvents(sql, jobId, [stepEvent(stepId, "running", step.name, 0, details)]);
+    return { job: locked.job, attempt };
   });
   if (!begun) return;
 
   // The brief as it was when the job was priced and started: a later PATCH does not change it.
   const brief = begun.job.state.brief ?? (await db.prisma.brief.findUniqueOrThrow({ where: { id: begun.job.brief_id } }));
+
+  // The lease is renewed while the step runs. A renewal that finds the step no longer this run's
+  // (the job was cancelled, or the lease lapsed and another worker took the step over) stops it.
+  const lost = new AbortController();
+  let ended = false;
+  const heartbeat = setInterval(() => {
+    db.pool
+      .query(
+        `UPDATE job_step SET lease_until = now() + make_interval(secs => $4)
+          WHERE job_id = $1 AND step_id = $2 AND attempts = $3 AND status = 'running'`,
+        [jobId, stepId, begun.attempt, stepLeaseSeconds],
+      )
+      .then(({ rowCount }) => {
+        if (rowCount || ended || lost.signal.aborted) return;
+        log.warn(
+          { jobId, stepId, attempt: begun.attempt },
+          "step no longer this worker's (cancelled or taken over); stopping it",
+        );
+        lost.abort(new Error("The step was cancelled or taken over by another worker."));
+      })
+      .catch((error) => log.warn({ jobId, stepId, err: error }, "could not renew a step's lease"));
+  }, stepHeartbeatSeconds * 1000);
+
   const started = performance.now();
   let result: StepResult | undefined;
   let failure: unknown;
@@ -235,10 +276,13 @@ export async function runStep(db: Database, boss: Boss, deps: PipelineDeps, jobI
       job: { id: jobId, workspaceId: begun.job.workspace_id, siteId: begun.job.site_id, articleId: begun.job.article_id },
       brief,
       state: begun.job.state,
-      signal: AbortSignal.timeout(boss.settings.stepExpireSeconds * 1000),
+      signal: AbortSignal.any([AbortSignal.timeout(boss.settings.stepExpireSeconds * 1000), lost.signal]),
     });
   } catch (error) {
     failure = error;
+  } finally {
+    ended = true;
+    clearInterval(heartbeat);
   }
   const ms = Math.round(performance.now() - started);
 
@@ -250,6 +294,39 @@ export async function runStep(db: Database, boss: Boss, deps: PipelineDeps, jobI
     log.error({ jobId, stepId, err: error }, "could not save a step's result; job paused");
     await finishStep(db, boss, deps, jobId, stepId, begun.attempt, ms, undefined, error);
   }
+}
+
+/**
+ * Queues again each running step whose lease lapsed: its worker stopped renewing it, so it died
+ * (or lost the database for longer than the lease). The step stays `running` with no lease until
+ * a worker takes the message; runStep then counts the run and says in its event that it restarted.
+ * A stalled worker that renews before then keeps the step, and the queued message does nothing.
+ * Several processes may sweep at once: the lease is cleared and the step queued in one
+ * transaction, so each lapse is queued once. Returns how many steps were queued.
+ */
+export async function requeueLapsedSteps(db: Database, boss: Boss): Promise<number> {
+  const { rows } = await db.pool.query<{ job_id: string; step_id: string }>(
+    `SELECT job_id, step_id FROM job_step WHERE status = 'running' AND lease_until < now() ORDER BY lease_until LIMIT 100`,
+  );
+  let queued = 0;
+  for (const lapsed of rows) {
+    const requeued = await withTransaction(db, async (sql) => {
+      const { rowCount } = await sql.query(
+        `UPDATE job_step SET lease_until = NULL
+          WHERE job_id = $1 AND step_id = $2 AND status = 'running' AND lease_until < now()
+            AND EXISTS (SELECT 1 FROM job WHERE job.id = job_step.job_id AND job.status = 'running')`,
+        [lapsed.job_id, lapsed.step_id],
+      );
+      if (!rowCount) return false;
+      await queueStep(sql, boss, { jobId: lapsed.job_id, stepId: lapsed.step_id });
+      return true;
+    });
+    if (!requeued) continue;
+    queued++;
+    log.warn({ jobId: lapsed.job_id, stepId: lapsed.step_id }, "a step's worker stopped renewing its lease; step queued again");
+  }
+  if (queued > 0) boss.wake();
+  return queued;
 }
 
 /** Saves a step's result and moves on, or pauses the job with its failure, in one transaction. */
@@ -275,7 +352,7 @@ async function finishStep(
       job.state = state;
       await sql.query(`UPDATE job SET state = $2 WHERE id = $1`, [jobId, JSON.stringify(state)]);
       await sql.query(
-        `UPDATE job_step SET status = 'done', skipped = $3, summary = $4, ms = $5, details = $6, error = NULL
+        `UPDATE job_step SET status = 'done', skipped = $3, summary = $4, ms = $5, details = $6, error = NULL, lease_until = NULL
           WHERE job_id = $1 AND step_id = $2`,
         [jobId, stepId, result.skipped === true, result.summary, ms, JSON.stringify(result.details)],
       );
@@ -303,13 +380,10 @@ async function pauseOnFailure(
   code: JobErrorCode,
   message: string,
 ): Promise<void> {
-  await sql.query(`UPDATE job_step SET status = 'failed', ms = $3, error = $4, summary = $5 WHERE job_id = $1 AND step_id = $2`, [
-    jobId,
-    stepId,
-    ms,
-    JSON.stringify({ code, message }),
-    message,
-  ]);
+  await sql.query(
+    `UPDATE job_step SET status = 'failed', ms = $3, error = $4, summary = $5, lease_until = NULL WHERE job_id = $1 AND step_id = $2`,
+    [jobId, stepId, ms, JSON.stringify({ code, message }), message],
+  );
   const { rows } = await sql.query<{ paused_at: Date }>(
     `UPDATE job SET status = 'paused', paused_at = now() WHERE id = $1 RETURNING paused_at`,
     [jobId],
