@@ -1,15 +1,19 @@
 // Articles over REST, read side: each route is one GraphQL operation.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { print } from "graphql";
 import type { Yoga } from "../../../schema/yoga.ts";
 import { ARTICLE_ORIGINS, ARTICLE_STATUSES } from "../../../src/articles/articleTerms.ts";
 import type { AppEnv } from "../../../src/http/appEnv.ts";
+import { graphql } from "../../graphql.ts";
 import { graphqlCall } from "../graphqlCall.ts";
 import { IdParam } from "../requestSchemas.ts";
 import { AUTH_ERRORS, BEARER, errors, jsonResponse } from "../routeKit.ts";
-import { omitUnset } from "../shape.ts";
+import { asResponse, omitUnset } from "../shape.ts";
 
 /** The whole Article as the spec gives it; every route that answers an Article selects this. */
-export const ARTICLE_FIELDS = `id status title lead language words
+export const ArticleFields = graphql(`
+  fragment ArticleFields on Article {
+  id status title lead language words
   paragraphs { n text claimIds }
   sources { id origin title url score official contributed relation soleForClaims }
   claims { id text state originCount sourceIds paragraph keptFlag keptNote }
@@ -26,10 +30,31 @@ export const ARTICLE_FIELDS = `id status title lead language words
   illustration { id status url altText caption label styleLabel reason regenerating }
   primaryArticleId
   languageVersions { language articleId status approved }
-  seo { metaTitle metaDescription slug focusKeyword focusKeywordIn }`;
+  seo { metaTitle metaDescription slug focusKeyword focusKeywordIn }
+  }
+`);
 
-const SUMMARY_FIELDS = `id title status updatedAt brandName siteId origin beatName agentName by flaggedClaims words
-  language run { jobId status briefId } primaryArticleId`;
+/** The same selection as text, for documents written by hand (test/graphqlLimits.test.ts). */
+export const ARTICLE_FIELDS = ArticleFields.definitions
+  .map((definition) => ("selectionSet" in definition ? print(definition.selectionSet).slice(1, -1) : ""))
+  .join("");
+
+const ListArticles = graphql(`
+  query ListArticles($status: String, $siteId: String, $noSite: Boolean, $brandId: String, $origin: String,
+                     $language: String, $since: String) {
+    articles(status: $status, siteId: $siteId, noSite: $noSite, brandId: $brandId, origin: $origin,
+             language: $language, since: $since) {
+      id title status updatedAt brandName siteId origin beatName agentName by flaggedClaims words
+      language run { jobId status briefId } primaryArticleId
+    }
+  }
+`);
+
+const ReadArticle = graphql(`query ReadArticle($id: String!) { article(id: $id) { ...ArticleFields } }`, [ArticleFields]);
+
+const ReadIllustration = graphql(`
+  query ReadIllustration($id: String!, $i: String) { articleIllustration(id: $id, i: $i) { contentType base64 } }
+`);
 
 const strings = z.array(z.string());
 const int = () => z.number().int();
@@ -148,7 +173,9 @@ const Article = z
     claims: z.array(Claim),
     quality: z.array(QualityCheck),
     versions: z.array(Version),
-    comments: z.array(z.object({})).openapi({ description: "Always [] for a key." }),
+    comments: z
+      .array(z.object({ id: z.string(), text: z.string(), by: z.string(), at: z.string() }))
+      .openapi({ description: "Always [] for a key." }),
     label: Label,
     brandName: z.string(),
     siteId: z.string().optional().openapi({ description: "Lower-case UUID; absent for an article with no site." }),
@@ -263,29 +290,20 @@ const illustrationRoute = createRoute({
 export function articleReadRoutes(app: OpenAPIHono<AppEnv>, yoga: Yoga) {
   app.openapi(listRoute, async (c) => {
     const { noSite, ...query } = c.req.valid("query");
-    const data = await graphqlCall(yoga, c.get("principal"))<{ articles: object[] }>(
-      `query($status: String, $siteId: String, $noSite: Boolean, $brandId: String, $origin: String,
-             $language: String, $since: String) {
-        articles(status: $status, siteId: $siteId, noSite: $noSite, brandId: $brandId, origin: $origin,
-                 language: $language, since: $since) { ${SUMMARY_FIELDS} }
-      }`,
-      { ...query, ...(noSite === undefined ? {} : { noSite: noSite === "true" }) },
-    );
-    return c.json(omitUnset(data.articles) as never, 200);
+    const data = await graphqlCall(yoga, c.get("principal"))(ListArticles, {
+      ...query,
+      ...(noSite === undefined ? {} : { noSite: noSite === "true" }),
+    });
+    return c.json(asResponse(z.array(ArticleSummary), omitUnset(data.articles)), 200);
   });
 
   app.openapi(getRoute, async (c) => {
-    const data = await graphqlCall(yoga, c.get("principal"))<{ article: object }>(
-      `query($id: String!) { article(id: $id) { ${ARTICLE_FIELDS} } }`,
-      { id: c.req.valid("param").id },
-    );
-    return c.json(omitUnset(data.article) as never, 200);
+    const data = await graphqlCall(yoga, c.get("principal"))(ReadArticle, { id: c.req.valid("param").id });
+    return c.json(asResponse(Article, omitUnset(data.article)), 200);
   });
 
   app.openapi(illustrationRoute, async (c) => {
-    const data = await graphqlCall(yoga, c.get("principal"))<{
-      articleIllustration: { contentType: string; base64: string };
-    }>(`query($id: String!, $i: String) { articleIllustration(id: $id, i: $i) { contentType base64 } }`, {
+    const data = await graphqlCall(yoga, c.get("principal"))(ReadIllustration, {
       id: c.req.valid("param").id,
       i: c.req.valid("query").i,
     });
@@ -296,6 +314,6 @@ export function articleReadRoutes(app: OpenAPIHono<AppEnv>, yoga: Yoga) {
       "Content-Disposition": "inline",
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, max-age=86400",
-    }) as never;
+    });
   });
 }

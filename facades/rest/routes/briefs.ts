@@ -2,13 +2,35 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { Yoga } from "../../../schema/yoga.ts";
 import type { AppEnv } from "../../../src/http/appEnv.ts";
+import { graphql } from "../../graphql.ts";
 import { graphqlCall } from "../graphqlCall.ts";
 import { Brief, BriefBody, Estimate, EstimateQuery, IdParam } from "../requestSchemas.ts";
 import { AUTH_ERRORS, BEARER, errors, jsonBody, jsonResponse, requiredBody } from "../routeKit.ts";
-import { omitUnset } from "../shape.ts";
+import { asResponse, omitUnset } from "../shape.ts";
 
-const BRIEF_FIELDS = `id brandId siteId topic angle useUrls excludeDomains purpose audience region language tone
-  length targetWords structure keywords mustAppear preferDomains illustration imageStyle imageFormat seo`;
+const BriefFields = graphql(`
+  fragment BriefFields on Brief {
+    id brandId siteId topic angle useUrls excludeDomains purpose audience region language tone
+    length targetWords structure keywords mustAppear preferDomains illustration imageStyle imageFormat seo
+  }
+`);
+
+const CreateBrief = graphql(`mutation CreateBrief($input: BriefInput) { createBrief(input: $input) { ...BriefFields } }`, [
+  BriefFields,
+]);
+
+const ReadBrief = graphql(`query ReadBrief($id: String!) { brief(id: $id) { ...BriefFields } }`, [BriefFields]);
+
+const UpdateBrief = graphql(
+  `mutation UpdateBrief($id: String!, $input: BriefInput) { updateBrief(id: $id, input: $input) { ...BriefFields } }`,
+  [BriefFields],
+);
+
+const EstimateBrief = graphql(`
+  query EstimateBrief($id: String!, $articleId: String) {
+    estimateBrief(id: $id, articleId: $articleId) { credits enough parts { label credits kind } steps { id name estMs } }
+  }
+`);
 
 const createBriefRoute = createRoute({
   method: "post",
@@ -66,39 +88,26 @@ export function briefRoutes(app: OpenAPIHono<AppEnv>, yoga: Yoga) {
   app.openapi(createBriefRoute, async (c) => {
     const call = graphqlCall(yoga, c.get("principal"));
     const input = c.req.valid("json") ?? {};
-    const data = await call<{ createBrief: object }>(
-      `mutation($input: BriefInput) { createBrief(input: $input) { ${BRIEF_FIELDS} } }`,
-      { input },
-    );
-    return c.json(omitUnset(data.createBrief) as never, 200);
+    const data = await call(CreateBrief, { input });
+    return c.json(asResponse(Brief, omitUnset(data.createBrief)), 200);
   });
 
   app.openapi(getBriefRoute, async (c) => {
     const call = graphqlCall(yoga, c.get("principal"));
-    const data = await call<{ brief: object }>(`query($id: String!) { brief(id: $id) { ${BRIEF_FIELDS} } }`, {
-      id: c.req.valid("param").id,
-    });
-    return c.json(omitUnset(data.brief) as never, 200);
+    const data = await call(ReadBrief, { id: c.req.valid("param").id });
+    return c.json(asResponse(Brief, omitUnset(data.brief)), 200);
   });
 
   app.openapi(patchBriefRoute, async (c) => {
     const call = graphqlCall(yoga, c.get("principal"));
-    const data = await call<{ updateBrief: object }>(
-      `mutation($id: String!, $input: BriefInput) { updateBrief(id: $id, input: $input) { ${BRIEF_FIELDS} } }`,
-      { id: c.req.valid("param").id, input: requiredBody(c, c.req.valid("json")) },
-    );
-    return c.json(omitUnset(data.updateBrief) as never, 200);
+    const data = await call(UpdateBrief, { id: c.req.valid("param").id, input: requiredBody(c, c.req.valid("json")) });
+    return c.json(asResponse(Brief, omitUnset(data.updateBrief)), 200);
   });
 
   app.openapi(estimateRoute, async (c) => {
     const call = graphqlCall(yoga, c.get("principal"));
     const { articleId } = c.req.valid("query");
-    const data = await call<{ estimateBrief: object }>(
-      `query($id: String!, $articleId: String) {
-        estimateBrief(id: $id, articleId: $articleId) { credits enough parts { label credits kind } steps { id name estMs } }
-      }`,
-      { id: c.req.valid("param").id, articleId },
-    );
-    return c.json(omitUnset(data.estimateBrief) as never, 200);
+    const data = await call(EstimateBrief, { id: c.req.valid("param").id, articleId });
+    return c.json(asResponse(Estimate, omitUnset(data.estimateBrief)), 200);
   });
 }

@@ -2,32 +2,72 @@
 // here is refused by the operations' person-only scope (key_not_allowed).
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Yoga } from "../../../schema/yoga.ts";
+import { DomainError } from "../../../src/errors.ts";
 import type { AppEnv } from "../../../src/http/appEnv.ts";
-import { graphqlCall } from "../graphqlCall.ts";
+import { graphql, type VariablesOf } from "../../graphql.ts";
+import { type GraphQLCall, graphqlCall } from "../graphqlCall.ts";
 import { CreatedAgent, CreatedKey, Credential, CredentialChangeBody, NewAgentBody, NewKeyBody } from "../requestSchemas.ts";
 import { AUTH_ERRORS, errors, jsonBody, jsonResponse, requiredBody, SESSION } from "../routeKit.ts";
-import { omitUnset } from "../shape.ts";
+import { asResponse, omitUnset } from "../shape.ts";
 
-const FIELDS = "id name siteId scopes dailyCap tokenHint createdAt lastUsedAt createdBy";
+const ApiKeyFields = graphql(`
+  fragment ApiKeyFields on ApiKey { id name siteId scopes dailyCap tokenHint createdAt lastUsedAt createdBy }
+`);
 
+const AgentFields = graphql(`
+  fragment AgentFields on Agent { id name siteId scopes dailyCap tokenHint createdAt lastUsedAt createdBy }
+`);
+
+const ListApiKeys = graphql(`query ListApiKeys { apiKeys { ...ApiKeyFields } }`, [ApiKeyFields]);
+const CreateApiKey = graphql(
+  `mutation CreateApiKey($input: NewCredentialInput!) { createApiKey(input: $input) { key { ...ApiKeyFields } token } }`,
+  [ApiKeyFields],
+);
+const UpdateApiKey = graphql(
+  `mutation UpdateApiKey($id: String!, $input: CredentialChangeInput!) { updateApiKey(id: $id, input: $input) { ...ApiKeyFields } }`,
+  [ApiKeyFields],
+);
+const RevokeApiKey = graphql(`mutation RevokeApiKey($id: String!) { revokeApiKey(id: $id) }`);
+
+const ListAgents = graphql(`query ListAgents { agents { ...AgentFields } }`, [AgentFields]);
+const CreateAgent = graphql(
+  `mutation CreateAgent($input: NewCredentialInput!) { createAgent(input: $input) { agent { ...AgentFields } token } }`,
+  [AgentFields],
+);
+const UpdateAgent = graphql(
+  `mutation UpdateAgent($id: String!, $input: CredentialChangeInput!) { updateAgent(id: $id, input: $input) { ...AgentFields } }`,
+  [AgentFields],
+);
+const RevokeAgent = graphql(`mutation RevokeAgent($id: String!) { revokeAgent(id: $id) }`);
+
+type NewCredential = VariablesOf<typeof CreateApiKey>["input"];
+type CredentialChange = VariablesOf<typeof UpdateApiKey>["input"];
+
+/** The two kinds of credential a person manages: the same four routes, each on its own operations. */
 const kinds = [
   {
     base: "/developer/keys",
     param: "keyID",
     noun: "ApiKey",
-    list: "apiKeys",
-    created: "key",
     body: NewKeyBody,
     reply: CreatedKey,
+    list: async (call: GraphQLCall) => (await call(ListApiKeys)).apiKeys,
+    create: async (call: GraphQLCall, input: NewCredential) => (await call(CreateApiKey, { input })).createApiKey,
+    update: async (call: GraphQLCall, id: string, input: CredentialChange) =>
+      (await call(UpdateApiKey, { id, input })).updateApiKey,
+    revoke: (call: GraphQLCall, id: string) => call(RevokeApiKey, { id }),
   },
   {
     base: "/developer/mcp/agents",
     param: "agentID",
     noun: "Agent",
-    list: "agents",
-    created: "agent",
     body: NewAgentBody,
     reply: CreatedAgent,
+    list: async (call: GraphQLCall) => (await call(ListAgents)).agents,
+    create: async (call: GraphQLCall, input: NewCredential) => (await call(CreateAgent, { input })).createAgent,
+    update: async (call: GraphQLCall, id: string, input: CredentialChange) =>
+      (await call(UpdateAgent, { id, input })).updateAgent,
+    revoke: (call: GraphQLCall, id: string) => call(RevokeAgent, { id }),
   },
 ] as const;
 
@@ -35,6 +75,11 @@ export function developerRoutes(app: OpenAPIHono<AppEnv>, yoga: Yoga) {
   for (const kind of kinds) {
     const Param = z.object({ [kind.param]: z.string().openapi({ param: { name: kind.param, in: "path" } }) });
     const what = kind.noun === "ApiKey" ? "API keys" : "agents";
+    const idParam = (params: Record<string, string>) => {
+      const id = params[kind.param];
+      if (id === undefined) throw new DomainError("not_found", `No ${kind.param} in the path.`);
+      return id;
+    };
 
     app.openapi(
       createRoute({
@@ -46,8 +91,8 @@ export function developerRoutes(app: OpenAPIHono<AppEnv>, yoga: Yoga) {
         responses: { 200: jsonResponse(z.array(Credential), `The ${what}`), ...AUTH_ERRORS },
       }),
       async (c) => {
-        const data = await graphqlCall(yoga, c.get("principal"))<Record<string, object[]>>(`{ ${kind.list} { ${FIELDS} } }`);
-        return c.json(omitUnset(data[kind.list]) as never, 200);
+        const credentials = await kind.list(graphqlCall(yoga, c.get("principal")));
+        return c.json(asResponse(z.array(Credential), omitUnset(credentials)), 200);
       },
     );
 
@@ -66,11 +111,8 @@ export function developerRoutes(app: OpenAPIHono<AppEnv>, yoga: Yoga) {
         },
       }),
       async (c) => {
-        const data = await graphqlCall(yoga, c.get("principal"))<Record<string, object>>(
-          `mutation($input: NewCredentialInput!) { create${kind.noun}(input: $input) { ${kind.created} { ${FIELDS} } token } }`,
-          { input: requiredBody(c, c.req.valid("json")) },
-        );
-        return c.json(omitUnset(data[`create${kind.noun}`]) as never, 200);
+        const created = await kind.create(graphqlCall(yoga, c.get("principal")), requiredBody(c, c.req.valid("json")));
+        return c.json(asResponse(kind.reply, omitUnset(created)), 200);
       },
     );
 
@@ -89,12 +131,9 @@ export function developerRoutes(app: OpenAPIHono<AppEnv>, yoga: Yoga) {
         },
       }),
       async (c) => {
-        const id = (c.req.valid("param") as Record<string, string>)[kind.param];
-        const data = await graphqlCall(yoga, c.get("principal"))<Record<string, object>>(
-          `mutation($id: String!, $input: CredentialChangeInput!) { update${kind.noun}(id: $id, input: $input) { ${FIELDS} } }`,
-          { id, input: requiredBody(c, c.req.valid("json")) },
-        );
-        return c.json(omitUnset(data[`update${kind.noun}`]) as never, 200);
+        const id = idParam(c.req.valid("param"));
+        const credential = await kind.update(graphqlCall(yoga, c.get("principal")), id, requiredBody(c, c.req.valid("json")));
+        return c.json(asResponse(Credential, omitUnset(credential)), 200);
       },
     );
 
@@ -109,8 +148,8 @@ export function developerRoutes(app: OpenAPIHono<AppEnv>, yoga: Yoga) {
         responses: { 204: { description: "Revoked" }, ...AUTH_ERRORS, ...errors({ 404: "not_found" }) },
       }),
       async (c) => {
-        const id = (c.req.valid("param") as Record<string, string>)[kind.param];
-        await graphqlCall(yoga, c.get("principal"))(`mutation($id: String!) { revoke${kind.noun}(id: $id) }`, { id });
+        const id = idParam(c.req.valid("param"));
+        await kind.revoke(graphqlCall(yoga, c.get("principal")), id);
         return c.body(null, 204);
       },
     );

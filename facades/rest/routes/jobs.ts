@@ -4,14 +4,16 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
 import type { Yoga } from "../../../schema/yoga.ts";
+import { DomainError } from "../../../src/errors.ts";
 import type { AppEnv } from "../../../src/http/appEnv.ts";
 import { parseId } from "../../../src/ids.ts";
 import { followJobEvents } from "../../../src/jobs/eventStream.ts";
 import type { Services } from "../../../src/services.ts";
+import { graphql } from "../../graphql.ts";
 import { graphqlCall } from "../graphqlCall.ts";
 import { IdParam } from "../requestSchemas.ts";
 import { AUTH_ERRORS, BEARER, errors, jsonBody, jsonResponse, requiredBody } from "../routeKit.ts";
-import { omitUnset } from "../shape.ts";
+import { asResponse, omitUnset } from "../shape.ts";
 
 const StartArticleBody = z
   .object({
@@ -51,8 +53,29 @@ const StepParams = z.object({
   stepId: z.string().openapi({ param: { name: "stepId", in: "path" } }),
 });
 
-const JOB_FIELDS =
-  "id kind status step stepIndex steps { id name status optional } startedAt finishedAt articleId error { code message }";
+const StartArticle = graphql(`
+  mutation StartArticle($briefId: String!, $supersedes: String, $alsoNew: Boolean) {
+    startArticle(briefId: $briefId, supersedes: $supersedes, alsoNew: $alsoNew) {
+      articleId jobId creditsHeld briefId steps { id name estMs }
+    }
+  }
+`);
+
+const ReadJob = graphql(`
+  query ReadJob($id: String!) {
+    job(id: $id) {
+      id kind status step stepIndex steps { id name status optional } startedAt finishedAt articleId error { code message }
+    }
+  }
+`);
+
+const SeeJob = graphql(`query SeeJob($id: String!) { job(id: $id) { id } }`);
+
+const RetryJobStep = graphql(`mutation RetryJobStep($id: String!, $stepId: String!) { retryJobStep(id: $id, stepId: $stepId) }`);
+
+const SkipJobStep = graphql(`mutation SkipJobStep($id: String!, $stepId: String!) { skipJobStep(id: $id, stepId: $stepId) }`);
+
+const CancelJob = graphql(`mutation CancelJob($id: String!) { cancelJob(id: $id) }`);
 
 const startRoute = createRoute({
   method: "post",
@@ -134,31 +157,22 @@ export function jobRoutes(app: OpenAPIHono<AppEnv>, yoga: Yoga, services: Servic
   app.openapi(startRoute, async (c) => {
     const call = graphqlCall(yoga, c.get("principal"));
     const body = requiredBody(c, c.req.valid("json"));
-    const data = await call<{ startArticle: object }>(
-      `mutation($briefId: String!, $supersedes: String, $alsoNew: Boolean) {
-        startArticle(briefId: $briefId, supersedes: $supersedes, alsoNew: $alsoNew) {
-          articleId jobId creditsHeld briefId steps { id name estMs }
-        }
-      }`,
-      body,
-    );
-    return c.json(omitUnset(data.startArticle) as never, 200);
+    const data = await call(StartArticle, body);
+    return c.json(asResponse(StartedJob, omitUnset(data.startArticle)), 200);
   });
 
   app.openapi(getJobRoute, async (c) => {
     const call = graphqlCall(yoga, c.get("principal"));
-    const data = await call<{ job: object }>(`query($id: String!) { job(id: $id) { ${JOB_FIELDS} } }`, {
-      id: c.req.valid("param").id,
-    });
-    return c.json(omitUnset(data.job) as never, 200);
+    const data = await call(ReadJob, { id: c.req.valid("param").id });
+    return c.json(asResponse(Job, omitUnset(data.job)), 200);
   });
 
   app.openapi(eventsRoute, async (c) => {
     const call = graphqlCall(yoga, c.get("principal"));
-    const data = await call<{ job: { id: string } }>(`query($id: String!) { job(id: $id) { id } }`, {
-      id: c.req.valid("param").id,
-    });
-    const jobId = parseId(data.job.id) as string;
+    const data = await call(SeeJob, { id: c.req.valid("param").id });
+    // The event store is keyed by the stored (lower-case) id; GraphQL answers the upper-case one.
+    const jobId = parseId(data.job.id);
+    if (jobId === undefined) throw new DomainError("internal", "The job query answered an id that is not one.");
     const lastEventId = Number.parseInt(c.req.header("Last-Event-ID") ?? "", 10);
     return streamSSE(c, async (stream) => {
       await followJobEvents(services, jobId, Number.isFinite(lastEventId) && lastEventId > 0 ? lastEventId : 0, {
@@ -171,21 +185,22 @@ export function jobRoutes(app: OpenAPIHono<AppEnv>, yoga: Yoga, services: Servic
           stream.onAbort(stop);
         },
       });
-    }) as never;
+    });
   });
 
   for (const action of ["retry", "skip"] as const) {
     app.openapi(steerRoute(action), async (c) => {
       const call = graphqlCall(yoga, c.get("principal"));
-      const field = action === "retry" ? "retryJobStep" : "skipJobStep";
-      await call(`mutation($id: String!, $stepId: String!) { ${field}(id: $id, stepId: $stepId) }`, c.req.valid("param"));
-      return c.body(null, 204) as never;
+      const params = c.req.valid("param");
+      if (action === "retry") await call(RetryJobStep, params);
+      else await call(SkipJobStep, params);
+      return c.body(null, 204);
     });
   }
 
   app.openapi(cancelRoute, async (c) => {
     const call = graphqlCall(yoga, c.get("principal"));
-    await call(`mutation($id: String!) { cancelJob(id: $id) }`, { id: c.req.valid("param").id });
-    return c.body(null, 204) as never;
+    await call(CancelJob, { id: c.req.valid("param").id });
+    return c.body(null, 204);
   });
 }
