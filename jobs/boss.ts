@@ -1,25 +1,11 @@
 // pg-boss on our own pool: every process that starts jobs (API) or runs them (worker) has one.
-// Messages are sent with the caller's transaction client, so a queued step commits or rolls
-// back with the state change that queued it.
+// The queues themselves are definitions (jobs/queueKit.ts, one file per queue); their messages
+// are sent with the caller's transaction client, so a queued message commits or rolls back with
+// the state change that queued it.
 import PgBoss from "pg-boss";
 import { intSetting } from "../src/config.ts";
 import type { Database } from "../src/db/database.ts";
-import type { Sql } from "../src/db/transaction.ts";
 import { log } from "../src/log.ts";
-
-export const STEP_QUEUE = "pipeline-step";
-export const PAUSE_QUEUE = "pipeline-pause-timeout";
-
-export interface StepMessage {
-  jobId: string;
-  stepId: string;
-}
-
-export interface PauseMessage {
-  jobId: string;
-  /** The pause this timer was set for; a later pause sets its own. */
-  pausedAt: string;
-}
 
 export interface QueueSettings {
   /**
@@ -71,8 +57,16 @@ export interface Boss {
   stop(): Promise<void>;
 }
 
-/** Starts pg-boss; `supervise` (expiring lost steps) belongs to processes that run workers. */
-export async function startBoss(db: Database, settings: QueueSettings, supervise: boolean): Promise<Boss> {
+/**
+ * Starts pg-boss and creates `queues` if they are missing; `supervise` (expiring lost steps)
+ * belongs to processes that run workers.
+ */
+export async function startBoss(
+  db: Database,
+  settings: QueueSettings,
+  supervise: boolean,
+  queues: readonly { name: string }[],
+): Promise<Boss> {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => db.pool.query(text, values) },
     supervise,
@@ -81,7 +75,7 @@ export async function startBoss(db: Database, settings: QueueSettings, supervise
   });
   boss.on("error", (error) => log.warn({ err: error }, "pg-boss"));
   await boss.start();
-  for (const name of [STEP_QUEUE, PAUSE_QUEUE]) {
+  for (const { name } of queues) {
     if (!(await boss.getQueue(name))) await boss.createQueue(name).catch(() => undefined);
   }
   const stepWorkers: string[] = [];
@@ -101,24 +95,4 @@ export async function startBoss(db: Database, settings: QueueSettings, supervise
       await boss.stop({ graceful: false, wait: true, close: false }).catch(() => undefined);
     },
   };
-}
-
-const inTransaction = (sql: Sql) => ({ executeSql: (text: string, values: unknown[]) => sql.query(text, values) });
-
-export async function queueStep(sql: Sql, boss: Boss, message: StepMessage): Promise<void> {
-  // pg-boss answers null rather than throwing when it could not queue (e.g. no such queue); a job
-  // whose step was never queued would wait forever with its credits held, so roll back instead.
-  const id = await boss.boss.send(STEP_QUEUE, message, {
-    db: inTransaction(sql),
-    // One run more than the step may take: that last run only pauses the job (see runStep), so a
-    // step whose worker keeps dying ends paused, not stuck in running.
-    retryLimit: boss.settings.stepRetryLimit + 1,
-    retryDelay: 1,
-    expireInSeconds: boss.settings.stepExpireSeconds,
-  });
-  if (!id) throw new Error(`pg-boss did not queue step ${message.stepId} of job ${message.jobId}`);
-}
-
-export async function queuePauseTimeout(sql: Sql, boss: Boss, message: PauseMessage, afterSeconds: number): Promise<void> {
-  await boss.boss.send(PAUSE_QUEUE, message, { db: inTransaction(sql), startAfter: afterSeconds, retryLimit: 3 });
 }

@@ -1,36 +1,35 @@
-// The pipeline's workers: each pg-boss message on STEP_QUEUE runs one step of one job; each on
-// PAUSE_QUEUE fails a job that stayed paused too long. PIPELINE_CONCURRENCY steps run at once
-// per worker process, and every worker process sweeps for steps whose worker died.
+// The pipeline's workers: PIPELINE_CONCURRENCY workers of the step queue (jobs/pipelineStep.ts)
+// and one of the pause timeout queue (jobs/pipelinePauseTimeout.ts) per worker process; every
+// worker process also sweeps for steps whose worker died.
 import type { Database } from "../src/db/database.ts";
 import { log } from "../src/log.ts";
 import type { PipelineDeps } from "../src/pipeline/pipelineDeps.ts";
-import { expirePause, requeueLapsedSteps, runStep } from "../src/pipeline/runner.ts";
-import { type Boss, PAUSE_QUEUE, type PauseMessage, STEP_QUEUE, type StepMessage } from "./boss.ts";
+import type { PipelineQueue } from "../src/pipeline/pipelineQueue.ts";
+import { requeueLapsedSteps } from "../src/pipeline/runner.ts";
+import type { Boss } from "./boss.ts";
+import { pipelinePauseTimeoutQueue } from "./pipelinePauseTimeout.ts";
+import { type PipelineWorkerContext, pipelineStepQueue } from "./pipelineStep.ts";
+import { startQueueWorker } from "./queueKit.ts";
 
-const isStepMessage = (data: unknown): data is StepMessage =>
-  typeof (data as StepMessage)?.jobId === "string" && typeof (data as StepMessage)?.stepId === "string";
-
-export async function startPipelineWorkers(db: Database, boss: Boss, deps: PipelineDeps, env: NodeJS.ProcessEnv): Promise<void> {
+export async function startPipelineWorkers(
+  db: Database,
+  boss: Boss,
+  queue: PipelineQueue,
+  deps: PipelineDeps,
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
+  const context: PipelineWorkerContext = { db, queue, deps };
   const concurrency = Math.max(1, Number(env.PIPELINE_CONCURRENCY ?? 2) || 2);
   for (let i = 0; i < concurrency; i++) {
-    const id = await boss.boss.work<StepMessage>(STEP_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([message]) => {
-      if (!message || !isStepMessage(message.data)) return;
-      await runStep(db, boss, deps, message.data.jobId, message.data.stepId);
-      // The next step is queued now; a sibling worker takes it without waiting for its poll.
-      boss.wake();
-    });
-    boss.stepWorkers.push(id);
+    boss.stepWorkers.push(await startQueueWorker(boss, pipelineStepQueue, context));
   }
-  await boss.boss.work<PauseMessage>(PAUSE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([message]) => {
-    if (!message) return;
-    await expirePause(db, boss, message.data.jobId, message.data.pausedAt);
-  });
+  await startQueueWorker(boss, pipelinePauseTimeoutQueue, context);
   // Every worker process sweeps for steps whose worker died (their lease lapsed) and queues them again.
   let sweeping = false;
   const sweep = setInterval(() => {
     if (sweeping) return;
     sweeping = true;
-    requeueLapsedSteps(db, boss)
+    requeueLapsedSteps(db, queue)
       .catch((error) => log.warn({ err: error }, "could not look for steps whose worker died"))
       .finally(() => {
         sweeping = false;

@@ -54,7 +54,7 @@ builder.mutationField("startArticle", (t) =>
       alsoNew: t.arg.boolean(),
     },
     resolve: (_root, args, { services, principal }) =>
-      startArticle(services.db, services.boss, principal!, {
+      startArticle(services.db, services.queue, principal!, {
         briefId: args.briefId,
         ...(args.supersedes != null ? { supersedes: args.supersedes } : {}),
         ...(args.alsoNew != null ? { alsoNew: args.alsoNew } : {}),
@@ -77,7 +77,7 @@ const steer = (name: string, run: typeof retryStep) =>
       authScopes: { scope: "edit", editRole: true },
       args: { id: t.arg.string({ required: true }), stepId: t.arg.string({ required: true }) },
       resolve: async (_root, { id, stepId }, { services, principal }) => {
-        await run(services.db, services.boss, principal!, id, stepId);
+        await run(services.db, services.queue, principal!, id, stepId);
         return true;
       },
     }),

@@ -6,6 +6,10 @@ import pino from "pino";
 interface LogContext {
   requestId?: string;
   jobId?: string;
+  /** A queued message's run (jobs/queueKit.ts): its queue, pg-boss job id and attempt. */
+  queue?: string;
+  queueJobId?: string;
+  queueAttempt?: number;
 }
 
 export const logContext = new AsyncLocalStorage<LogContext>();

@@ -1,16 +1,19 @@
 // What one process holds besides its HTTP server: the database, pg-boss, the job event listener
 // and, when the process runs workers, the pipeline workers. main.ts, the test server and the
 // benchmarks start the same services.
-import { type Boss, queueSettingsFromEnv, startBoss } from "../jobs/boss.ts";
+import { queueSettingsFromEnv, startBoss } from "../jobs/boss.ts";
+import { PIPELINE_QUEUES, pipelineQueueOn } from "../jobs/pipelineQueue.ts";
 import { startPipelineWorkers } from "../jobs/pipelineWorker.ts";
 import type { Database } from "./db/database.ts";
 import { DEFAULT_EVENT_TIMINGS, type EventTimings } from "./jobs/eventStream.ts";
 import { JobEventHub } from "./jobs/jobEvents.ts";
 import { pipelineDepsFromEnv } from "./pipeline/pipelineDeps.ts";
+import type { PipelineQueue } from "./pipeline/pipelineQueue.ts";
 
 export interface Services {
   db: Database;
-  boss: Boss;
+  /** Where the domain queues pipeline work (pg-boss, jobs/pipelineQueue.ts). */
+  queue: PipelineQueue;
   events: JobEventHub;
   eventTimings: EventTimings;
   stop(): Promise<void>;
@@ -25,9 +28,10 @@ export interface ServiceOptions {
 
 export async function startServices(db: Database, options: ServiceOptions): Promise<Services> {
   const env = options.env ?? process.env;
-  const boss = await startBoss(db, queueSettingsFromEnv(env), options.workers);
+  const boss = await startBoss(db, queueSettingsFromEnv(env), options.workers, PIPELINE_QUEUES);
+  const queue = pipelineQueueOn(boss);
   const events = new JobEventHub(options.databaseUrl);
-  if (options.workers) await startPipelineWorkers(db, boss, pipelineDepsFromEnv(env), env);
+  if (options.workers) await startPipelineWorkers(db, boss, queue, pipelineDepsFromEnv(env), env);
   // Shorter pings only for tests that watch them (JOB_EVENTS_PING_MS); the spec's 20 s / 5 s otherwise.
   const pingMs = Number(env.JOB_EVENTS_PING_MS) || DEFAULT_EVENT_TIMINGS.pingMs;
   const eventTimings: EventTimings = {
@@ -37,7 +41,7 @@ export async function startServices(db: Database, options: ServiceOptions): Prom
   };
   return {
     db,
-    boss,
+    queue,
     events,
     eventTimings,
     async stop() {

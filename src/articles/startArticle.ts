@@ -2,7 +2,6 @@
 // planned step, and its credits held, all in one transaction under a lock on the workspace's
 // credits, so concurrent starts never overspend and a failure half-way leaves nothing behind.
 import { randomUUID } from "node:crypto";
-import { type Boss, queueStep } from "../../jobs/boss.ts";
 import type { Principal } from "../auth/principal.ts";
 import { assertVisible } from "../auth/visibility.ts";
 import { parseLanguage } from "../briefs/briefRules.ts";
@@ -16,7 +15,8 @@ import { parseId, upperId } from "../ids.ts";
 import { appendEvents } from "../jobs/jobEvents.ts";
 import { raiseBudgetExhausted } from "../jobs/outbox.ts";
 import type { Language } from "../languages.ts";
-import { articleStepPlan, type PlannedStep, stepEstimate } from "../pipeline/stepPlan.ts";
+import type { PipelineQueue } from "../pipeline/pipelineQueue.ts";
+import { articleStepPlan, type PlannedStep, stepEstimate } from "../pipeline/steps/index.ts";
 import { voiceBrand } from "../pipeline/voice.ts";
 import { planLimits } from "../workspaces/plans.ts";
 import { describePrincipal } from "./principalNames.ts";
@@ -172,7 +172,7 @@ async function holdCredits(sql: Sql, principal: Principal, credits: number, long
 
 export async function startArticle(
   db: Database,
-  boss: Boss,
+  queue: PipelineQueue,
   principal: Principal,
   input: StartArticleInput,
 ): Promise<StartedJob> {
@@ -266,7 +266,7 @@ export async function startArticle(
       const spent = await spentToday(sql, principal.credentialId);
       if (spent >= principal.dailyCap) await raiseBudgetExhausted(sql, principal);
     }
-    await queueStep(sql, boss, { jobId, stepId: plan[0]?.id ?? "find" });
+    await queue.queueStep(sql, { jobId, stepId: plan[0]?.id ?? "find" });
     return started(articleId, jobId, credits, brief.id, plan);
   }).catch(async (error) => {
     // A refusal for the daily cap raises agent.budget_exhausted once a day, outside the rolled-back transaction.
@@ -281,6 +281,6 @@ export async function startArticle(
     }
     throw error;
   });
-  boss.wake();
+  queue.wake();
   return result;
 }

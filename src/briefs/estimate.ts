@@ -6,7 +6,7 @@ import type { Database } from "../db/database.ts";
 import { DomainError } from "../errors.ts";
 import { parseId } from "../ids.ts";
 import { LANGUAGE_NAMES } from "../languages.ts";
-import { articleStepPlan } from "../pipeline/stepPlan.ts";
+import { articleStepPlan } from "../pipeline/steps/index.ts";
 import { parseLanguage } from "./briefRules.ts";
 import { findBrief } from "./briefs.ts";
 

@@ -1,6 +1,5 @@
 // Reading and steering jobs: the Job resource, and retry, skip and cancel. A key or agent sees
 // only article and site jobs, within its site; anything else is not found.
-import type { Boss } from "../../jobs/boss.ts";
 import { SETTLED_JOB_STATUSES } from "../articles/articleTerms.ts";
 import type { Principal } from "../auth/principal.ts";
 import { assertVisible } from "../auth/visibility.ts";
@@ -8,8 +7,9 @@ import type { Database } from "../db/database.ts";
 import { withTransaction } from "../db/transaction.ts";
 import { DomainError } from "../errors.ts";
 import { parseId, upperId } from "../ids.ts";
-import type { Language } from "../languages.ts";
+import type { PipelineQueue } from "./pipelineQueue.ts";
 import { advance, failJob, leaveOutLanguage, lockJob, skipStepRow } from "./runner.ts";
+import { languageLeftOutBySkipping } from "./steps/index.ts";
 
 export interface JobView {
   id: string;
@@ -69,7 +69,13 @@ async function lockPaused(sql: Parameters<typeof lockJob>[0], jobId: string, ste
   return { ...locked, failed };
 }
 
-export async function retryStep(db: Database, boss: Boss, principal: Principal, id: string, stepId: string): Promise<void> {
+export async function retryStep(
+  db: Database,
+  queue: PipelineQueue,
+  principal: Principal,
+  id: string,
+  stepId: string,
+): Promise<void> {
   const jobId = await findVisibleJob(db, principal, id);
   await withTransaction(db, async (sql) => {
     const { job, steps, failed } = await lockPaused(sql, jobId, stepId);
@@ -80,12 +86,18 @@ export async function retryStep(db: Database, boss: Boss, principal: Principal, 
     await sql.query(`UPDATE job SET state = $2 WHERE id = $1`, [jobId, JSON.stringify(job.state)]);
     await sql.query(`UPDATE job SET paused_at = NULL WHERE id = $1`, [jobId]);
     failed.status = "todo";
-    await advance(sql, boss, job, steps, []);
+    await advance(sql, queue, job, steps, []);
   });
-  boss.wake();
+  queue.wake();
 }
 
-export async function skipStep(db: Database, boss: Boss, principal: Principal, id: string, stepId: string): Promise<void> {
+export async function skipStep(
+  db: Database,
+  queue: PipelineQueue,
+  principal: Principal,
+  id: string,
+  stepId: string,
+): Promise<void> {
   const jobId = await findVisibleJob(db, principal, id);
   await withTransaction(db, async (sql) => {
     const { job, steps, failed } = await lockPaused(sql, jobId, stepId);
@@ -100,11 +112,11 @@ export async function skipStep(db: Database, boss: Boss, principal: Principal, i
     await sql.query(`UPDATE job SET paused_at = NULL WHERE id = $1`, [jobId]);
     const events = [await skipStepRow(sql, jobId, failed, summary)];
     // Skipping a language's write or read-back leaves the language out; skipping its SEO keeps it.
-    const language = /^(write|qa)-(.+)$/.exec(stepId)?.[2] as Language | undefined;
+    const language = languageLeftOutBySkipping(stepId);
     if (language) events.push(...(await leaveOutLanguage(sql, job, steps, language, summary)));
-    await advance(sql, boss, job, steps, events);
+    await advance(sql, queue, job, steps, events);
   });
-  boss.wake();
+  queue.wake();
 }
 
 export async function cancelJob(db: Database, principal: Principal, id: string): Promise<void> {

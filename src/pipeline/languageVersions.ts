@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { Sql } from "../db/transaction.ts";
 import type { Language } from "../languages.ts";
 import { draftWords } from "../writing/units.ts";
-import type { LanguageWork } from "./steps.ts";
+import type { LanguageWork } from "./steps/index.ts";
 
 export async function createLanguageVersions(
   sql: Sql,

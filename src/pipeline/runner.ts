@@ -3,7 +3,6 @@
 // queued step) in one transaction. A step that fails pauses the job. A running step holds a lease
 // its worker renews; a step whose lease lapsed (its worker died) is queued again by a sweep, and
 // the attempt counter tells a stale finish from the current one.
-import { type Boss, queuePauseTimeout, queueStep } from "../../jobs/boss.ts";
 import { SETTLED_JOB_STATUSES } from "../articles/articleTerms.ts";
 import { capture, release } from "../credits/holds.ts";
 import type { Database } from "../db/database.ts";
@@ -19,7 +18,15 @@ import { IllustrationFailure } from "../writing/illustration/illustrator.ts";
 import { WritingFailure } from "../writing/types.ts";
 import { createLanguageVersions } from "./languageVersions.ts";
 import type { PipelineDeps } from "./pipelineDeps.ts";
-import { type PipelineState, runPipelineStep, type StepResult } from "./steps.ts";
+import type { PipelineQueue } from "./pipelineQueue.ts";
+import {
+  isStepOfLanguage,
+  languageLeftOutBySkipping,
+  type PipelineState,
+  parseLanguageStepId,
+  runPipelineStep,
+  type StepResult,
+} from "./steps/index.ts";
 
 export type JobErrorCode = "cancelled" | "fetch_timeout" | "too_few_origins" | "model_timeout" | "provider_error" | "other";
 
@@ -126,13 +133,14 @@ export async function leaveOutLanguage(
   await sql.query(`UPDATE job SET state = $2 WHERE id = $1`, [job.id, JSON.stringify(job.state)]);
   const events: JobEvent[] = [];
   for (const step of steps) {
-    if (step.status === "todo" && step.step_id.endsWith(`-${code}`)) events.push(await skipStepRow(sql, job.id, step, summary));
+    if (step.status === "todo" && isStepOfLanguage(step.step_id, code))
+      events.push(await skipStepRow(sql, job.id, step, summary));
   }
   return events;
 }
 
 /** Moves to the next step still to do, or finishes the job. Called inside the job's transaction. */
-export async function advance(sql: Sql, boss: Boss, job: JobRow, steps: StepRow[], events: JobEvent[]): Promise<void> {
+export async function advance(sql: Sql, queue: PipelineQueue, job: JobRow, steps: StepRow[], events: JobEvent[]): Promise<void> {
   const next = steps.findIndex((s) => s.status === "todo");
   if (next < 0) {
     await finish(sql, job, steps, events);
@@ -140,7 +148,7 @@ export async function advance(sql: Sql, boss: Boss, job: JobRow, steps: StepRow[
   }
   await sql.query(`UPDATE job SET step_index = $2, status = 'running' WHERE id = $1`, [job.id, next]);
   await appendEvents(sql, job.id, events);
-  await queueStep(sql, boss, { jobId: job.id, stepId: (steps[next] as StepRow).step_id });
+  await queue.queueStep(sql, { jobId: job.id, stepId: (steps[next] as StepRow).step_id });
 }
 
 /** All steps done: versions become articles, unused credits are released, the rest captured. */
@@ -208,8 +216,14 @@ export async function failJob(sql: Sql, jobId: string, code: JobErrorCode, messa
  * Runs one step of one job (a pg-boss message). Stale messages (the job moved on) do nothing, and
  * so does a message for a step that a live worker is running (pg-boss's own expiry of a slow step).
  */
-export async function runStep(db: Database, boss: Boss, deps: PipelineDeps, jobId: string, stepId: string): Promise<void> {
-  const { stepLeaseSeconds, stepHeartbeatSeconds } = boss.settings;
+export async function runStep(
+  db: Database,
+  queue: PipelineQueue,
+  deps: PipelineDeps,
+  jobId: string,
+  stepId: string,
+): Promise<void> {
+  const { stepLeaseSeconds, stepHeartbeatSeconds } = queue.settings;
   const begun = await withTransaction(db, async (sql) => {
     const locked = await lockJob(sql, jobId);
     if (!locked || !["queued", "running"].includes(locked.job.status)) return undefined;
@@ -218,10 +232,10 @@ export async function runStep(db: Database, boss: Boss, deps: PipelineDeps, jobI
     // Runs since the step was last retried by a person; attempt numbers themselves only go up,
     // so a stale run from before a retry can never pass for the current one.
     const runs = step.attempts - (locked.job.state.attemptBase?.[stepId] ?? 0);
-    if (step.status === "running" && runs > boss.settings.stepRetryLimit) {
+    if (step.status === "running" && runs > queue.settings.stepRetryLimit) {
       // Every run so far ended with its worker gone (crash, out of memory, killed): stop trying.
       const message = `The worker running this step stopped ${runs} times before it finished.`;
-      await pauseOnFailure(sql, boss, deps, jobId, stepId, 0, "other", message);
+      await pauseOnFailure(sql, queue, deps, jobId, stepId, 0, "other", message);
       return undefined;
     }
     const { rows } = await sql.query<{ attempts: number }>(
@@ -276,7 +290,7 @@ export async function runStep(db: Database, boss: Boss, deps: PipelineDeps, jobI
       job: { id: jobId, workspaceId: begun.job.workspace_id, siteId: begun.job.site_id, articleId: begun.job.article_id },
       brief,
       state: begun.job.state,
-      signal: AbortSignal.any([AbortSignal.timeout(boss.settings.stepExpireSeconds * 1000), lost.signal]),
+      signal: AbortSignal.any([AbortSignal.timeout(queue.settings.stepExpireSeconds * 1000), lost.signal]),
     });
   } catch (error) {
     failure = error;
@@ -287,12 +301,12 @@ export async function runStep(db: Database, boss: Boss, deps: PipelineDeps, jobI
   const ms = Math.round(performance.now() - started);
 
   try {
-    await finishStep(db, boss, deps, jobId, stepId, begun.attempt, ms, result, failure);
+    await finishStep(db, queue, deps, jobId, stepId, begun.attempt, ms, result, failure);
   } catch (error) {
     // Saving the result failed (e.g. a page's text PostgreSQL refuses): that is this step's
     // failure, not a dead worker; pause with it rather than have pg-boss run the step again.
     log.error({ jobId, stepId, err: error }, "could not save a step's result; job paused");
-    await finishStep(db, boss, deps, jobId, stepId, begun.attempt, ms, undefined, error);
+    await finishStep(db, queue, deps, jobId, stepId, begun.attempt, ms, undefined, error);
   }
 }
 
@@ -304,7 +318,7 @@ export async function runStep(db: Database, boss: Boss, deps: PipelineDeps, jobI
  * Several processes may sweep at once: the lease is cleared and the step queued in one
  * transaction, so each lapse is queued once. Returns how many steps were queued.
  */
-export async function requeueLapsedSteps(db: Database, boss: Boss): Promise<number> {
+export async function requeueLapsedSteps(db: Database, queue: PipelineQueue): Promise<number> {
   const { rows } = await db.pool.query<{ job_id: string; step_id: string }>(
     `SELECT job_id, step_id FROM job_step WHERE status = 'running' AND lease_until < now() ORDER BY lease_until LIMIT 100`,
   );
@@ -318,21 +332,21 @@ export async function requeueLapsedSteps(db: Database, boss: Boss): Promise<numb
         [lapsed.job_id, lapsed.step_id],
       );
       if (!rowCount) return false;
-      await queueStep(sql, boss, { jobId: lapsed.job_id, stepId: lapsed.step_id });
+      await queue.queueStep(sql, { jobId: lapsed.job_id, stepId: lapsed.step_id });
       return true;
     });
     if (!requeued) continue;
     queued++;
     log.warn({ jobId: lapsed.job_id, stepId: lapsed.step_id }, "a step's worker stopped renewing its lease; step queued again");
   }
-  if (queued > 0) boss.wake();
+  if (queued > 0) queue.wake();
   return queued;
 }
 
 /** Saves a step's result and moves on, or pauses the job with its failure, in one transaction. */
 async function finishStep(
   db: Database,
-  boss: Boss,
+  queue: PipelineQueue,
   deps: PipelineDeps,
   jobId: string,
   stepId: string,
@@ -359,20 +373,20 @@ async function finishStep(
       step.status = "done";
       const events: JobEvent[] = [stepEvent(stepId, "done", result.summary, ms, result.details)];
       if (result.dropLanguage) events.push(...(await leaveOutLanguage(sql, job, steps, result.dropLanguage, result.summary)));
-      await advance(sql, boss, job, steps, events);
+      await advance(sql, queue, job, steps, events);
       return;
     }
     const code = errorCodeOf(failure);
     const message = publicMessage(failure);
     log.warn({ jobId, stepId, code, err: failure }, "pipeline step failed; job paused");
-    await pauseOnFailure(sql, boss, deps, jobId, stepId, ms, code, message);
+    await pauseOnFailure(sql, queue, deps, jobId, stepId, ms, code, message);
   });
 }
 
 /** A step failed: the job pauses and waits to be steered, with a timer for the pause. */
 async function pauseOnFailure(
   sql: Sql,
-  boss: Boss,
+  queue: PipelineQueue,
   deps: PipelineDeps,
   jobId: string,
   stepId: string,
@@ -389,9 +403,8 @@ async function pauseOnFailure(
     [jobId],
   );
   await appendEvents(sql, jobId, [stepEvent(stepId, "failed", message, ms, [{ tag: code, text: message }])]);
-  await queuePauseTimeout(
+  await queue.queuePauseTimeout(
     sql,
-    boss,
     { jobId, pausedAt: (rows[0]?.paused_at ?? new Date()).toISOString() },
     deps.pauseTimeoutSeconds,
   );
@@ -402,7 +415,7 @@ async function pauseOnFailure(
  * language step: the job then leaves that language out by itself (its credit is released at the
  * end) and finishes the article, as language steps are skipped rather than failed.
  */
-export async function expirePause(db: Database, boss: Boss, jobId: string, pausedAt: string): Promise<void> {
+export async function expirePause(db: Database, queue: PipelineQueue, jobId: string, pausedAt: string): Promise<void> {
   await withTransaction(db, async (sql) => {
     const { rows } = await sql.query<{ status: string; paused_at: Date | null }>(
       `SELECT status, paused_at FROM job WHERE id = $1 FOR UPDATE`,
@@ -417,18 +430,18 @@ export async function expirePause(db: Database, boss: Boss, jobId: string, pause
     const last = failed[0]?.error ? (JSON.parse(failed[0].error) as { code: JobErrorCode; message: string }) : undefined;
     const locked = await lockJob(sql, jobId);
     const step = locked?.steps.find((s) => s.status === "failed");
-    const language = step ? (/^(?:write|seo|qa)-(.+)$/.exec(step.step_id)?.[1] as Language | undefined) : undefined;
-    if (locked && step && language) {
+    if (locked && step && parseLanguageStepId(step.step_id)) {
       const summary = `Skipped: left out: ${step.step_id} failed and nobody steered the job in time.`;
       const { job, steps } = locked;
       await sql.query(`UPDATE job SET paused_at = NULL WHERE id = $1`, [jobId]);
       const events = [await skipStepRow(sql, jobId, step, summary)];
       // A version without SEO fields is still a version; without its text or read-back it is not.
-      if (!step.step_id.startsWith("seo-")) events.push(...(await leaveOutLanguage(sql, job, steps, language, summary)));
-      await advance(sql, boss, job, steps, events);
+      const language = languageLeftOutBySkipping(step.step_id);
+      if (language) events.push(...(await leaveOutLanguage(sql, job, steps, language, summary)));
+      await advance(sql, queue, job, steps, events);
       return;
     }
     await failJob(sql, jobId, last?.code ?? "other", last?.message ?? "The job was paused and not steered in time.");
   });
-  boss.wake();
+  queue.wake();
 }

@@ -1,0 +1,34 @@
+// group: fetches and reads the found pages, and groups them by independent origin. Fetching is
+// here (not in `read`) because grouping needs the pages' text; it is the step that takes time.
+import { savePage } from "../../sourcing/find/pageLibrary.ts";
+import { groupOrigins } from "../../sourcing/group/originGroups.ts";
+import { assertEnoughOrigins, independentOrigins } from "../../sourcing/sourceSummary.ts";
+import { fetchAndRead } from "../../sourcing/sourcingEngine.ts";
+import { type ArticleStep, plural } from "./stepDefinition.ts";
+
+export const group: ArticleStep = {
+  id: "group",
+  name: "Group pages by independent origin",
+  estMs: 12000,
+  optional: false,
+  async run(ctx) {
+    const urls = ctx.state.urls ?? [];
+    const { pages, failures } = await fetchAndRead(urls, { ...ctx.deps.fetch, signal: ctx.signal });
+    for (const page of pages) await savePage(ctx.db, ctx.job.workspaceId, page).catch(() => undefined);
+    const details = failures.map((f) => ({ tag: "unreadable", text: `${f.url}: ${f.reason}` }));
+    if (pages.length === 0 && failures.some((f) => /\[timeout\]/.test(f.reason))) {
+      throw Object.assign(new Error("No page could be fetched in time."), { code: "fetch_timeout" });
+    }
+    const sources = groupOrigins(pages);
+    assertEnoughOrigins(sources);
+    const origins = independentOrigins(sources);
+    for (const s of sources) {
+      details.push({ tag: s.relation ? `relays (${s.relation.kind})` : "origin", text: `${s.origin}: ${s.page.url}` });
+    }
+    return {
+      summary: `${plural(sources.length, "page")} in ${plural(origins, "independent origin")}${failures.length ? `; ${failures.length} could not be read` : ""}.`,
+      details,
+      state: { sources },
+    };
+  },
+};

@@ -1,0 +1,50 @@
+// illustrate: the article's picture; only when the brief asks for one to be generated.
+import { loadArticleMaterial } from "../articleMaterial.ts";
+import type { ArticleStep } from "./stepDefinition.ts";
+
+export const illustrate: ArticleStep = {
+  id: "illustrate",
+  name: "Make the illustration",
+  estMs: 2000,
+  optional: true,
+  when: (plan) => plan.illustration === "generate",
+  async run(ctx) {
+    if (!ctx.deps.illustrations) {
+      return { summary: "Skipped: this deployment makes no illustrations.", details: [], skipped: true };
+    }
+    const m = await loadArticleMaterial(ctx.db, ctx.job.articleId);
+    const picture = await ctx.deps.illustrator.illustrate(
+      {
+        title: m.draft.title,
+        ...(m.draft.deck ? { deck: m.draft.deck } : {}),
+        claims: m.claims.map((c) => c.text),
+        style: { palette: [] },
+      },
+      ctx.signal,
+    );
+    // One current picture: the old one stops being current in the transaction that adds the new.
+    const unsetCurrent = ctx.db.prisma.illustration.updateMany({
+      where: { articleId: ctx.job.articleId },
+      data: { current: false },
+    });
+    const add = ctx.db.prisma.illustration.create({
+      data: {
+        articleId: ctx.job.articleId,
+        status: "ready",
+        current: true,
+        png: Buffer.from(picture.png),
+        contentType: picture.contentType,
+        altText: picture.altText,
+        ...(picture.caption ? { caption: picture.caption } : {}),
+        label: picture.label,
+        styleLabel: picture.styleLabel,
+        model: picture.model,
+      },
+    });
+    await ctx.db.prisma.$transaction([unsetCurrent, add]);
+    return {
+      summary: `Made a ${picture.width}×${picture.height} ${picture.styleLabel} picture.`,
+      details: [{ tag: "alt", text: picture.altText }],
+    };
+  },
+};
