@@ -13,14 +13,14 @@ import { serve } from "@hono/node-server";
 import autocannon from "autocannon";
 import { Hono } from "hono";
 import pg from "pg";
+import { createApp } from "../app/server.ts";
+import { startServices } from "../app/services.ts";
 import { SESSION_COOKIE } from "../src/auth/sessions.ts";
 import { readConfig } from "../src/config.ts";
 import { openDatabase } from "../src/db/database.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { scratchPostgres, withDatabase } from "../src/db/scratchPostgres.ts";
-import { createApp } from "../src/http/server.ts";
 import { log } from "../src/log.ts";
-import { startServices } from "../src/services.ts";
 import { addSite, initWorkspace } from "../src/workspaces/workspaceAdmin.ts";
 import { adminQuery, cleanUp, cleanups, progress } from "./benchKit.ts";
 
@@ -311,7 +311,7 @@ async function main(): Promise<number> {
   progress(`database ${name} on ${source}; migrating`);
   await migrate(url);
 
-  // The service, as src/main.ts builds it.
+  // The service, as app/main.ts builds it.
   const db = openDatabase(url, POOL_SIZE);
   cleanups.push(() => db.close());
   const services = await startServices(db, { databaseUrl: url, workers: false });

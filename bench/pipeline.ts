@@ -18,16 +18,16 @@ import { cpus } from "node:os";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { serve } from "@hono/node-server";
+import { createApp } from "../app/server.ts";
+import { startServices } from "../app/services.ts";
 import type { Brief } from "../prisma/generated/client/client.ts";
 import { readConfig } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/database.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { scratchPostgres, withDatabase } from "../src/db/scratchPostgres.ts";
-import { createApp } from "../src/http/server.ts";
 import type { JobEvent } from "../src/jobs/jobEvents.ts";
 import { log } from "../src/log.ts";
 import { siteVoice, writingBrief } from "../src/pipeline/voice.ts";
-import { startServices } from "../src/services.ts";
 import { checkClaims } from "../src/sourcing/claims/checkClaims.ts";
 import { isCheckable, sentenceFacts } from "../src/sourcing/claims/facts.ts";
 import { splitSentences } from "../src/sourcing/claims/sentences.ts";
@@ -87,7 +87,7 @@ const STEPS = ["find", "group", "read", "check", "write", "seo", "qa", "illustra
 type StepId = (typeof STEPS)[number];
 /** The "standard article" of the brief: the briefs' defaults, with the options that add steps turned on. */
 const STANDARD = { targetWords: 900, illustration: "generate", seo: true } as const;
-/** openDatabase's default, as src/main.ts uses it. */
+/** openDatabase's default, as app/main.ts uses it. */
 const POOL_SIZE = 10;
 /** A job that has not finished in this time is reported as stuck rather than waited for. */
 const JOB_TIMEOUT_MS = 300_000;

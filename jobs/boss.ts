@@ -43,7 +43,8 @@ export function queueSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Queu
 }
 
 export interface Boss {
-  boss: PgBoss;
+  /** The pg-boss instance itself, for sending and working queues (jobs/queueKit.ts). */
+  pgBoss: PgBoss;
   settings: QueueSettings;
   /** Ids of this process's step workers (none in an API-only process). */
   stepWorkers: string[];
@@ -81,7 +82,7 @@ export async function startBoss(
   const stepWorkers: string[] = [];
   const stoppers: (() => void)[] = [];
   return {
-    boss,
+    pgBoss: boss,
     settings,
     stepWorkers,
     wake() {

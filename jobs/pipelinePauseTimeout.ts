@@ -1,7 +1,7 @@
 // pipeline-pause-timeout: a paused job's timer (JOB_PAUSE_TIMEOUT_SECONDS). When it runs and the
 // job is still in that pause, the job fails, or leaves out the language whose step failed.
 import { z } from "zod";
-import { expirePause } from "../src/pipeline/runner.ts";
+import { expirePause } from "../src/pipeline/jobStateMachine.ts";
 import type { PipelineWorkerContext } from "./pipelineStep.ts";
 import { defineQueue } from "./queueKit.ts";
 

@@ -1,10 +1,10 @@
-// pipeline-step: each message runs one step of one article job (src/pipeline/runner.ts). The
-// message only names the step; the job's state is in our tables.
+// pipeline-step: each message runs one step of one article job (src/pipeline/jobStateMachine.ts).
+// The message only names the step; the job's state is in our tables.
 import { z } from "zod";
 import type { Database } from "../src/db/database.ts";
+import { runStep } from "../src/pipeline/jobStateMachine.ts";
 import type { PipelineDeps } from "../src/pipeline/pipelineDeps.ts";
 import type { PipelineQueue } from "../src/pipeline/pipelineQueue.ts";
-import { runStep } from "../src/pipeline/runner.ts";
 import { defineQueue } from "./queueKit.ts";
 
 /** What the pipeline's workers are handed when a process starts them. */

@@ -3,9 +3,9 @@
 // worker process also sweeps for steps whose worker died.
 import type { Database } from "../src/db/database.ts";
 import { log } from "../src/log.ts";
+import { requeueLapsedSteps } from "../src/pipeline/jobStateMachine.ts";
 import type { PipelineDeps } from "../src/pipeline/pipelineDeps.ts";
 import type { PipelineQueue } from "../src/pipeline/pipelineQueue.ts";
-import { requeueLapsedSteps } from "../src/pipeline/runner.ts";
 import type { Boss } from "./boss.ts";
 import { pipelinePauseTimeoutQueue } from "./pipelinePauseTimeout.ts";
 import { type PipelineWorkerContext, pipelineStepQueue } from "./pipelineStep.ts";

@@ -49,7 +49,7 @@ export async function sendInTransaction<Payload>(
   options: Omit<PgBoss.SendOptions, "db"> = {},
 ): Promise<string | null> {
   const data = queue.payload.parse(payload) as object;
-  return boss.boss.send(queue.name, data, {
+  return boss.pgBoss.send(queue.name, data, {
     ...queue.options?.(boss.settings),
     ...options,
     db: { executeSql: (text: string, values: unknown[]) => sql.query(text, values) },
@@ -62,7 +62,7 @@ export function startQueueWorker<Payload, Context>(
   queue: QueueDefinition<Payload, Context>,
   context: Context,
 ): Promise<string> {
-  return boss.boss.work<Payload>(queue.name, { ...queue.work, batchSize: 1, includeMetadata: true }, async ([job]) => {
+  return boss.pgBoss.work<Payload>(queue.name, { ...queue.work, batchSize: 1, includeMetadata: true }, async ([job]) => {
     if (!job) return;
     const run: QueueRun = { queue: queue.name, id: job.id, attempt: job.retryCount + 1 };
     const tags = { queue: run.queue, queueJobId: run.id, queueAttempt: run.attempt };

@@ -1,7 +1,9 @@
 // Articles, read side: the spec's Article with every nested object, the list of summaries and an
 // article's picture. Optional fields are nullable here so a facade can omit them; none is ever
 // sent as null by the REST facade.
-import { articleView, illustrationImage, listArticles, parseSince } from "../src/articles/articleView.ts";
+import { listArticles, parseSince } from "../src/articles/articleList.ts";
+import { illustrationImage } from "../src/articles/articlePicture.ts";
+import { articleView } from "../src/articles/articleView.ts";
 import { builder } from "./builder.ts";
 
 export const ParagraphType = builder.simpleObject("Paragraph", {

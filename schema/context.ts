@@ -1,7 +1,7 @@
 // What every resolver receives: the principal resolved at the edge and the database.
 import type { Principal } from "../src/auth/principal.ts";
 import type { Database } from "../src/db/database.ts";
-import type { Services } from "../src/services.ts";
+import type { Services } from "../src/processServices.ts";
 
 export interface GraphQLContext {
   principal: Principal | undefined;

@@ -4,7 +4,7 @@ import { GraphQLError } from "graphql";
 import { createYoga, type YogaServerInstance } from "graphql-yoga";
 import { DomainError } from "../src/errors.ts";
 import { log } from "../src/log.ts";
-import type { Services } from "../src/services.ts";
+import type { Services } from "../src/processServices.ts";
 import type { GraphQLContext, ServerContext } from "./context.ts";
 import { schema } from "./index.ts";
 import { OperationRefused, useOperationLimits } from "./operationLimits.ts";

@@ -4,7 +4,7 @@
 // tool that reads these rows yet (tools/list is empty), so they are checked through the module.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findVisibleArticle } from "../src/articles/articleView.ts";
+import { findVisibleArticle } from "../src/articles/visibleArticle.ts";
 import { authenticateSession, authenticateToken } from "../src/auth/authenticate.ts";
 import type { Principal } from "../src/auth/principal.ts";
 import { assertVisible, canSee, visibleWhere } from "../src/auth/visibility.ts";

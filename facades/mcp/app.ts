@@ -11,13 +11,12 @@ import type { Database } from "../../src/db/database.ts";
 import { DomainError } from "../../src/errors.ts";
 import type { AppEnv } from "../../src/http/appEnv.ts";
 import { principalFromBearer } from "../../src/http/bearerAuth.ts";
-import { errorResponse } from "../../src/http/httpErrors.ts";
 import { isServedOrigin, publicBaseUrl } from "../../src/http/ownOrigin.ts";
+import { JSON_RPC, type JsonRpcId, rpcError, transportRefusal } from "./mcpErrors.ts";
 
 export const PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26"] as const;
 const METADATA_PATH = "/.well-known/oauth-protected-resource/mcp/v1";
 
-type JsonRpcId = string | number;
 interface JsonRpcRequest {
   jsonrpc: "2.0";
   id?: JsonRpcId;
@@ -25,7 +24,6 @@ interface JsonRpcRequest {
   params?: Record<string, unknown>;
 }
 
-const rpcError = (id: JsonRpcId | null, code: number, message: string) => ({ jsonrpc: "2.0", id, error: { code, message } });
 const rpcResult = (id: JsonRpcId, result: unknown) => ({ jsonrpc: "2.0", id, result });
 
 /**
@@ -56,9 +54,9 @@ function lifecycle(message: JsonRpcRequest, id: JsonRpcId) {
     case "tools/list":
       return rpcResult(id, { tools: [] });
     case "tools/call":
-      return rpcError(id, -32602, `Unknown tool: ${String(message.params?.name ?? "")}`);
+      return rpcError(id, JSON_RPC.invalidParams, `Unknown tool: ${String(message.params?.name ?? "")}`);
     default:
-      return rpcError(id, -32601, `Method not found: ${String(message.method)}`);
+      return rpcError(id, JSON_RPC.methodNotFound, `Method not found: ${String(message.method)}`);
   }
 }
 
@@ -86,16 +84,16 @@ export function createMcpApp(db: Database, config: Config) {
 
     const version = c.req.header("MCP-Protocol-Version");
     if (version && !(PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
-      return c.json(rpcError(null, -32600, `Unsupported MCP-Protocol-Version ${version}`), 400);
+      return c.json(rpcError(null, JSON_RPC.invalidRequest, `Unsupported MCP-Protocol-Version ${version}`), 400);
     }
     let message: unknown;
     try {
       message = await c.req.json();
     } catch {
-      return c.json(rpcError(null, -32700, "Parse error: the body is not JSON."), 400);
+      return c.json(rpcError(null, JSON_RPC.parseError, "Parse error: the body is not JSON."), 400);
     }
     if (!message || typeof message !== "object" || Array.isArray(message) || (message as JsonRpcRequest).jsonrpc !== "2.0") {
-      return c.json(rpcError(null, -32600, "Invalid request: send one JSON-RPC 2.0 message per POST."), 400);
+      return c.json(rpcError(null, JSON_RPC.invalidRequest, "Invalid request: send one JSON-RPC 2.0 message per POST."), 400);
     }
     const rpc = message as JsonRpcRequest;
     // Notifications and responses get no JSON-RPC answer, only 202 Accepted.
@@ -104,11 +102,11 @@ export function createMcpApp(db: Database, config: Config) {
   });
 
   // Other methods (GET included: this server streams no events) answer 405 with `Allow: POST`
-  // from the service's edge (src/http/allowedMethods.ts).
+  // from the service's edge (app/http/allowedMethods.ts).
 
   app.onError((error, c) => {
     const resourceMetadata = `${publicBaseUrl(c, config)}${METADATA_PATH}`;
-    return errorResponse(error, { headers: c.get("limitHeaders"), resourceMetadata });
+    return transportRefusal(error, { headers: c.get("limitHeaders"), resourceMetadata });
   });
   return app;
 }

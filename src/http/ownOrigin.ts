@@ -10,7 +10,6 @@ import type { Context, MiddlewareHandler } from "hono";
 import ipaddr from "ipaddr.js";
 import type { Config } from "../config.ts";
 import { DomainError } from "../errors.ts";
-import { errorResponse } from "./httpErrors.ts";
 
 /** Probes by load balancers and orchestrators use addresses or internal names; they carry nothing a page could use. */
 const ANY_HOST_PATHS = new Set(["/healthz", "/readyz"]);
@@ -112,11 +111,10 @@ export function hostGuard(config: Config): MiddlewareHandler {
     const hosts = servedHosts(c, config);
     const host = c.req.header("Host");
     if (hosts !== "any" && !(host && hosts.has(canonicalHost(host)))) {
-      return errorResponse(
-        new DomainError(
-          "misdirected_request",
-          "This service does not answer to the host named in the request; use its own address (BASE_URL).",
-        ),
+      // Thrown, not answered: the composition root's error mapper (app/server.ts) answers it.
+      throw new DomainError(
+        "misdirected_request",
+        "This service does not answer to the host named in the request; use its own address (BASE_URL).",
       );
     }
     await next();

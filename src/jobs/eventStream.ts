@@ -6,7 +6,7 @@
 
 import { SETTLED_JOB_STATUSES } from "../articles/articleTerms.ts";
 import { upperId } from "../ids.ts";
-import type { Services } from "../services.ts";
+import type { Services } from "../processServices.ts";
 import { eventsAfter, type JobEvent } from "./jobEvents.ts";
 
 export interface EventSink {

@@ -7,8 +7,9 @@ import type { Database } from "../db/database.ts";
 import { withTransaction } from "../db/transaction.ts";
 import { DomainError } from "../errors.ts";
 import { parseId, upperId } from "../ids.ts";
+import { advance, failJob, leaveOutLanguage, skipStepRow } from "./jobStateMachine.ts";
+import { clearPause, findJob, lockJob, markStepTodo, readJobWithSteps, saveJobState } from "./jobStore.ts";
 import type { PipelineQueue } from "./pipelineQueue.ts";
-import { advance, failJob, leaveOutLanguage, lockJob, skipStepRow } from "./runner.ts";
 import { languageLeftOutBySkipping } from "./steps/index.ts";
 
 export interface JobView {
@@ -27,17 +28,14 @@ export interface JobView {
 /** The job id if the principal may see the job; not_found otherwise. */
 export async function findVisibleJob(db: Database, principal: Principal, id: string): Promise<string> {
   const jobId = parseId(id);
-  const job = jobId ? await db.prisma.job.findUnique({ where: { id: jobId } }) : null;
+  const job = jobId ? await findJob(db, jobId) : null;
   assertVisible(principal, "job", job);
   return job.id;
 }
 
 export async function jobView(db: Database, principal: Principal, id: string): Promise<JobView> {
   const jobId = await findVisibleJob(db, principal, id);
-  const job = await db.prisma.job.findUniqueOrThrow({
-    where: { id: jobId },
-    include: { steps: { orderBy: { position: "asc" } } },
-  });
+  const job = await readJobWithSteps(db, jobId);
   const finished = SETTLED_JOB_STATUSES.includes(job.status);
   const current = job.steps[job.stepIndex];
   return {
@@ -79,12 +77,12 @@ export async function retryStep(
   const jobId = await findVisibleJob(db, principal, id);
   await withTransaction(db, async (sql) => {
     const { job, steps, failed } = await lockPaused(sql, jobId, stepId);
-    await sql.query(`UPDATE job_step SET status = 'todo', error = NULL WHERE job_id = $1 AND step_id = $2`, [jobId, stepId]);
+    await markStepTodo(sql, jobId, stepId);
     // The crash guard counts runs from here; attempt numbers keep going up (see runStep).
     const attempts = steps.find((s) => s.step_id === stepId)?.attempts ?? 0;
     job.state = { ...job.state, attemptBase: { ...job.state.attemptBase, [stepId]: attempts } };
-    await sql.query(`UPDATE job SET state = $2 WHERE id = $1`, [jobId, JSON.stringify(job.state)]);
-    await sql.query(`UPDATE job SET paused_at = NULL WHERE id = $1`, [jobId]);
+    await saveJobState(sql, jobId, job.state);
+    await clearPause(sql, jobId);
     failed.status = "todo";
     await advance(sql, queue, job, steps, []);
   });
@@ -109,7 +107,7 @@ export async function skipStep(
     }
     const who = principal.kind === "person" ? principal.personName : principal.name;
     const summary = `Skipped by ${who}.`;
-    await sql.query(`UPDATE job SET paused_at = NULL WHERE id = $1`, [jobId]);
+    await clearPause(sql, jobId);
     const events = [await skipStepRow(sql, jobId, failed, summary)];
     // Skipping a language's write or read-back leaves the language out; skipping its SEO keeps it.
     const language = languageLeftOutBySkipping(stepId);

@@ -1,5 +1,5 @@
 // How the pipeline queues its work. The domain owns this interface; jobs/pipelineQueue.ts
-// implements it on pg-boss and the composition root (src/services.ts) hands it in, so nothing
+// implements it on pg-boss and the composition root (app/services.ts) hands it in, so nothing
 // under src/ imports jobs/. Every send takes the caller's transaction: a queued message commits
 // or rolls back with the change that caused it.
 import type { Sql } from "../db/transaction.ts";

@@ -1,4 +1,4 @@
-// Runs the service as a separate process (`src/main.ts`, as `npm start` does) and collects its
+// Runs the service as a separate process (`app/main.ts`, as `npm start` does) and collects its
 // log lines, for tests that need several processes sharing one database.
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
@@ -13,7 +13,7 @@ export interface ServiceProcess {
 }
 
 export function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "app/main.ts"], {
     cwd: ROOT,
     env: { ...process.env, PORT: "0", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -68,9 +68,9 @@ export interface WorkerProcess {
   stop(): Promise<void>;
 }
 
-/** Runs `src/main.ts` with ROLE=worker: pipeline workers only, no HTTP server. */
+/** Runs `app/main.ts` with ROLE=worker: pipeline workers only, no HTTP server. */
 export function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "app/main.ts"], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: "info", ...env, ROLE: "worker" },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,10 +1,10 @@
 // The service on a loopback port with its own database, driven over real HTTP like a user would.
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import { createApp } from "../../app/server.ts";
+import { startServices } from "../../app/services.ts";
 import { readConfig } from "../../src/config.ts";
 import { type Database, openDatabase } from "../../src/db/database.ts";
-import { createApp } from "../../src/http/server.ts";
-import { startServices } from "../../src/services.ts";
 import { createTestDatabase, type TestDatabase } from "./testDatabase.ts";
 
 export interface TestServer {

@@ -7,8 +7,8 @@ import type { AppEnv } from "../../../src/http/appEnv.ts";
 import { graphql } from "../../graphql.ts";
 import { graphqlCall } from "../graphqlCall.ts";
 import { IdParam } from "../requestSchemas.ts";
-import { AUTH_ERRORS, BEARER, errors, jsonResponse } from "../routeKit.ts";
-import { asResponse, omitUnset } from "../shape.ts";
+import { asResponse, omitUnset } from "../responseShaping.ts";
+import { AUTH_ERRORS, BEARER, errors, jsonResponse } from "../routeDeclarations.ts";
 
 /** The whole Article as the spec gives it; every route that answers an Article selects this. */
 export const ArticleFields = graphql(`

@@ -5,8 +5,8 @@ import type { AppEnv } from "../../../src/http/appEnv.ts";
 import { graphql } from "../../graphql.ts";
 import { graphqlCall } from "../graphqlCall.ts";
 import { Brief, BriefBody, Estimate, EstimateQuery, IdParam } from "../requestSchemas.ts";
-import { AUTH_ERRORS, BEARER, errors, jsonBody, jsonResponse, requiredBody } from "../routeKit.ts";
-import { asResponse, omitUnset } from "../shape.ts";
+import { asResponse, omitUnset } from "../responseShaping.ts";
+import { AUTH_ERRORS, BEARER, errors, jsonBody, jsonResponse, requiredBody } from "../routeDeclarations.ts";
 
 const BriefFields = graphql(`
   fragment BriefFields on Brief {

@@ -7,8 +7,8 @@ import type { AppEnv } from "../../../src/http/appEnv.ts";
 import { graphql, type VariablesOf } from "../../graphql.ts";
 import { type GraphQLCall, graphqlCall } from "../graphqlCall.ts";
 import { CreatedAgent, CreatedKey, Credential, CredentialChangeBody, NewAgentBody, NewKeyBody } from "../requestSchemas.ts";
-import { AUTH_ERRORS, errors, jsonBody, jsonResponse, requiredBody, SESSION } from "../routeKit.ts";
-import { asResponse, omitUnset } from "../shape.ts";
+import { asResponse, omitUnset } from "../responseShaping.ts";
+import { AUTH_ERRORS, errors, jsonBody, jsonResponse, requiredBody, SESSION } from "../routeDeclarations.ts";
 
 const ApiKeyFields = graphql(`
   fragment ApiKeyFields on ApiKey { id name siteId scopes dailyCap tokenHint createdAt lastUsedAt createdBy }

@@ -8,12 +8,12 @@ import { DomainError } from "../../../src/errors.ts";
 import type { AppEnv } from "../../../src/http/appEnv.ts";
 import { parseId } from "../../../src/ids.ts";
 import { followJobEvents } from "../../../src/jobs/eventStream.ts";
-import type { Services } from "../../../src/services.ts";
+import type { Services } from "../../../src/processServices.ts";
 import { graphql } from "../../graphql.ts";
 import { graphqlCall } from "../graphqlCall.ts";
 import { IdParam } from "../requestSchemas.ts";
-import { AUTH_ERRORS, BEARER, errors, jsonBody, jsonResponse, requiredBody } from "../routeKit.ts";
-import { asResponse, omitUnset } from "../shape.ts";
+import { asResponse, omitUnset } from "../responseShaping.ts";
+import { AUTH_ERRORS, BEARER, errors, jsonBody, jsonResponse, requiredBody } from "../routeDeclarations.ts";
 
 const StartArticleBody = z
   .object({

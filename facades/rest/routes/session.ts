@@ -10,7 +10,7 @@ import type { AppEnv } from "../../../src/http/appEnv.ts";
 import { clientAddress } from "../../../src/http/clientAddress.ts";
 import { publicBaseUrl } from "../../../src/http/ownOrigin.ts";
 import { SignInBody } from "../requestSchemas.ts";
-import { errors, jsonBody, requiredBody } from "../routeKit.ts";
+import { errors, jsonBody, requiredBody } from "../routeDeclarations.ts";
 
 const signInRoute = createRoute({
   method: "post",

@@ -1,5 +1,6 @@
 // The pipeline's steps, in the order a job runs them: the article's own, then each language
-// version's. The plan the estimate shows, the job's step rows and the runner all read this list.
+// version's. The plan the estimate shows, the job's step rows and the job state machine all read
+// this list.
 import { LANGUAGE_NAMES, type Language } from "../../languages.ts";
 import { check } from "./check.ts";
 import { find } from "./find.ts";

@@ -2,13 +2,13 @@
 // its migrations, pg-boss, then the HTTP server on one port. ROLE=api|worker|all chooses what this
 // process runs: the HTTP server, the pipeline workers (jobs/), or both.
 import { serve } from "@hono/node-server";
-import { readConfig } from "./config.ts";
-import { openDatabase } from "./db/database.ts";
-import { useEmbeddedPostgres } from "./db/embeddedPostgres.ts";
-import { migrate } from "./db/migrate.ts";
-import { hostCheckWarning } from "./http/ownOrigin.ts";
-import { createApp, startHousekeeping } from "./http/server.ts";
-import { log } from "./log.ts";
+import { readConfig } from "../src/config.ts";
+import { openDatabase } from "../src/db/database.ts";
+import { useEmbeddedPostgres } from "../src/db/embeddedPostgres.ts";
+import { migrate } from "../src/db/migrate.ts";
+import { hostCheckWarning } from "../src/http/ownOrigin.ts";
+import { log } from "../src/log.ts";
+import { createApp, startHousekeeping } from "./server.ts";
 import { startServices } from "./services.ts";
 
 async function main() {

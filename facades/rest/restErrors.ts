@@ -1,9 +1,10 @@
-// The HTTP error mapper of the REST surface (and of the MCP surface's transport-level refusals):
-// a DomainError, or what stands for one, becomes `{ error, message, ...extra }` with the status of
-// its code and the headers the spec asks for.
+// The error mapper of the REST surface (and of the service's own routes outside /api/v1, which
+// answer in the same shape): a DomainError, or what stands for one, becomes
+// `{ error, message, ...extra }` with the status of its code and the headers the spec asks for.
+// The MCP surface has its own (facades/mcp/mcpErrors.ts).
 import { HTTPException } from "hono/http-exception";
-import { DomainError } from "../errors.ts";
-import { log } from "../log.ts";
+import { DomainError } from "../../src/errors.ts";
+import { log } from "../../src/log.ts";
 
 export function toDomainError(error: unknown): DomainError {
   if (error instanceof DomainError) return error;
@@ -16,8 +17,6 @@ export function toDomainError(error: unknown): DomainError {
 
 export interface ErrorOptions {
   headers?: Record<string, string>;
-  /** On /mcp/v1 the Bearer challenge also names the protected resource metadata document. */
-  resourceMetadata?: string;
 }
 
 export function errorResponse(error: unknown, options: ErrorOptions = {}): Response {
@@ -26,12 +25,7 @@ export function errorResponse(error: unknown, options: ErrorOptions = {}): Respo
   const { retryAfter, ...extra } = domain.extra;
   switch (domain.code) {
     case "invalid_key":
-      headers.set(
-        "WWW-Authenticate",
-        options.resourceMetadata
-          ? `Bearer error="invalid_token", resource_metadata="${options.resourceMetadata}"`
-          : 'Bearer error="invalid_token"',
-      );
+      headers.set("WWW-Authenticate", 'Bearer error="invalid_token"');
       break;
     case "rate_limited":
       headers.set("Retry-After", String(retryAfter ?? 60));

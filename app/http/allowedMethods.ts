@@ -7,8 +7,8 @@ import type { MiddlewareHandler } from "hono";
 import { METHOD_NAME_ALL } from "hono/router";
 import { TrieRouter } from "hono/router/trie-router";
 import type { RouterRoute } from "hono/types";
-import { DomainError } from "../errors.ts";
-import { errorResponse } from "./httpErrors.ts";
+import { errorResponse } from "../../facades/rest/restErrors.ts";
+import { DomainError } from "../../src/errors.ts";
 
 interface RouteTable {
   readonly routes: readonly RouterRoute[];

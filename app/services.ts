@@ -4,20 +4,13 @@
 import { queueSettingsFromEnv, startBoss } from "../jobs/boss.ts";
 import { PIPELINE_QUEUES, pipelineQueueOn } from "../jobs/pipelineQueue.ts";
 import { startPipelineWorkers } from "../jobs/pipelineWorker.ts";
-import type { Database } from "./db/database.ts";
-import { DEFAULT_EVENT_TIMINGS, type EventTimings } from "./jobs/eventStream.ts";
-import { JobEventHub } from "./jobs/jobEvents.ts";
-import { pipelineDepsFromEnv } from "./pipeline/pipelineDeps.ts";
-import type { PipelineQueue } from "./pipeline/pipelineQueue.ts";
+import type { Database } from "../src/db/database.ts";
+import { DEFAULT_EVENT_TIMINGS, type EventTimings } from "../src/jobs/eventStream.ts";
+import { JobEventHub } from "../src/jobs/jobEvents.ts";
+import { pipelineDepsFromEnv } from "../src/pipeline/pipelineDeps.ts";
+import type { Services } from "../src/processServices.ts";
 
-export interface Services {
-  db: Database;
-  /** Where the domain queues pipeline work (pg-boss, jobs/pipelineQueue.ts). */
-  queue: PipelineQueue;
-  events: JobEventHub;
-  eventTimings: EventTimings;
-  stop(): Promise<void>;
-}
+export type { Services };
 
 export interface ServiceOptions {
   databaseUrl: string;

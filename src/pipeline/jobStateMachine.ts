@@ -1,5 +1,6 @@
-// The article job's state machine. One pg-boss message runs one step; the job's state lives in
-// our tables. Every change commits with its events (and outbox rows, ledger entries and the next
+// The article job's state machine: which step runs next, pause, fail, done, refund, and the
+// step's lease. One pg-boss message runs one step; the job's state lives in our tables, read and
+// written through jobStore.ts. Every change commits with its events (and outbox rows, ledger entries and the next
 // queued step) in one transaction. A step that fails pauses the job. A running step holds a lease
 // its worker renews; a step whose lease lapsed (its worker died) is queued again by a sweep, and
 // the attempt counter tells a stale finish from the current one.
@@ -16,6 +17,30 @@ import { log } from "../log.ts";
 import { FetchRefused } from "../sourcing/fetch/index.ts";
 import { IllustrationFailure } from "../writing/illustration/illustrator.ts";
 import { WritingFailure } from "../writing/types.ts";
+import {
+  clearLapsedLease,
+  clearPause,
+  findLapsedSteps,
+  firstFailedStepError,
+  type JobRow,
+  lockJob,
+  lockJobPause,
+  markArticleNeedsReview,
+  markJobDone,
+  markJobFailed,
+  markJobRunning,
+  markStepDone,
+  markStepFailed,
+  markStepRunning,
+  markStepSkipped,
+  moveToStep,
+  pauseJob,
+  readBrief,
+  renewLease,
+  returnArticleToDraft,
+  type StepRow,
+  saveJobState,
+} from "./jobStore.ts";
 import { createLanguageVersions } from "./languageVersions.ts";
 import type { PipelineDeps } from "./pipelineDeps.ts";
 import type { PipelineQueue } from "./pipelineQueue.ts";
@@ -29,44 +54,6 @@ import {
 } from "./steps/index.ts";
 
 export type JobErrorCode = "cancelled" | "fetch_timeout" | "too_few_origins" | "model_timeout" | "provider_error" | "other";
-
-interface JobRow {
-  id: string;
-  workspace_id: string;
-  site_id: string | null;
-  article_id: string;
-  brief_id: string;
-  credential_id: string | null;
-  status: string;
-  step_index: number;
-  credits_held: number;
-  state: PipelineState;
-}
-
-interface StepRow {
-  step_id: string;
-  position: number;
-  status: string;
-  skipped: boolean;
-  optional: boolean;
-  attempts: number;
-  name: string;
-  error: string | null;
-  /** Running under a lease that has not lapsed: a live worker has it. */
-  leased: boolean;
-}
-
-export async function lockJob(sql: Sql, jobId: string): Promise<{ job: JobRow; steps: StepRow[] } | undefined> {
-  const { rows } = await sql.query<JobRow>(`SELECT * FROM job WHERE id = $1 FOR UPDATE`, [jobId]);
-  const job = rows[0];
-  if (!job) return undefined;
-  const { rows: steps } = await sql.query<StepRow>(
-    `SELECT *, coalesce(status = 'running' AND lease_until > now(), false) AS leased
-       FROM job_step WHERE job_id = $1 ORDER BY position`,
-    [jobId],
-  );
-  return { job, steps };
-}
 
 /** The job error code a step failure reports. */
 export function errorCodeOf(error: unknown): JobErrorCode {
@@ -110,10 +97,7 @@ const stepEvent = (
 
 /** Marks a step done without running it, with the summary saying why; returns its event. */
 export async function skipStepRow(sql: Sql, jobId: string, step: StepRow, summary: string): Promise<JobEvent> {
-  await sql.query(
-    `UPDATE job_step SET status = 'done', skipped = true, summary = $3, error = NULL WHERE job_id = $1 AND step_id = $2`,
-    [jobId, step.step_id, summary],
-  );
+  await markStepSkipped(sql, jobId, step.step_id, summary);
   step.status = "done";
   return stepEvent(step.step_id, "done", summary);
 }
@@ -130,7 +114,7 @@ export async function leaveOutLanguage(
   summary: string,
 ): Promise<JobEvent[]> {
   job.state = { ...job.state, languages: { ...job.state.languages, [code]: { dropped: summary } } };
-  await sql.query(`UPDATE job SET state = $2 WHERE id = $1`, [job.id, JSON.stringify(job.state)]);
+  await saveJobState(sql, job.id, job.state);
   const events: JobEvent[] = [];
   for (const step of steps) {
     if (step.status === "todo" && isStepOfLanguage(step.step_id, code))
@@ -146,7 +130,7 @@ export async function advance(sql: Sql, queue: PipelineQueue, job: JobRow, steps
     await finish(sql, job, steps, events);
     return;
   }
-  await sql.query(`UPDATE job SET step_index = $2, status = 'running' WHERE id = $1`, [job.id, next]);
+  await moveToStep(sql, job.id, next);
   await appendEvents(sql, job.id, events);
   await queue.queueStep(sql, { jobId: job.id, stepId: (steps[next] as StepRow).step_id });
 }
@@ -168,11 +152,8 @@ async function finish(sql: Sql, job: JobRow, steps: StepRow[], events: JobEvent[
   await capture(sql, owner, job.state.holdId, captured);
   if (unused > 0) events.push({ kind: "refunded", credits: unused, reason: "unused" });
   events.push({ kind: "done", articleId: upperId(job.article_id) });
-  await sql.query(`UPDATE job SET status = 'done', step_index = $2, finished_at = now(), paused_at = NULL WHERE id = $1`, [
-    job.id,
-    steps.length,
-  ]);
-  await sql.query(`UPDATE article SET status = 'needsReview', updated_at = now() WHERE id = $1`, [job.article_id]);
+  await markJobDone(sql, job.id, steps.length);
+  await markArticleNeedsReview(sql, job.article_id);
   await appendEvents(sql, job.id, events);
   await raiseJobDone(
     sql,
@@ -191,14 +172,8 @@ export async function failJob(sql: Sql, jobId: string, code: JobErrorCode, messa
   const { job } = locked;
   const owner = { workspaceId: job.workspace_id, credentialId: job.credential_id };
   await release(sql, owner, job.state.holdId, job.credits_held, code === "cancelled" ? "cancelled" : `failed: ${code}`);
-  await sql.query(
-    `UPDATE job SET status = $2, error_code = $3, error_message = $4, finished_at = now(), paused_at = NULL WHERE id = $1`,
-    [job.id, code === "cancelled" ? "cancelled" : "failed", code, message],
-  );
-  await sql.query(`UPDATE job_step SET status = 'todo' WHERE job_id = $1 AND status = 'running'`, [job.id]);
-  await sql.query(`UPDATE article SET status = 'draft', updated_at = now() WHERE id = $1 AND status = 'generating'`, [
-    job.article_id,
-  ]);
+  await markJobFailed(sql, job.id, code === "cancelled" ? "cancelled" : "failed", code, message);
+  await returnArticleToDraft(sql, job.article_id);
   await appendEvents(sql, job.id, [
     { kind: "failed", code, message },
     { kind: "refunded", credits: job.credits_held },
@@ -238,13 +213,8 @@ export async function runStep(
       await pauseOnFailure(sql, queue, deps, jobId, stepId, 0, "other", message);
       return undefined;
     }
-    const { rows } = await sql.query<{ attempts: number }>(
-      `UPDATE job_step SET status = 'running', attempts = attempts + 1, lease_until = now() + make_interval(secs => $3)
-        WHERE job_id = $1 AND step_id = $2 RETURNING attempts`,
-      [jobId, stepId, stepLeaseSeconds],
-    );
-    const attempt = rows[0]?.attempts ?? 1;
-    await sql.query(`UPDATE job SET status = 'running' WHERE id = $1`, [jobId]);
+    const attempt = await markStepRunning(sql, jobId, stepId, stepLeaseSeconds);
+    await markJobRunning(sql, jobId);
     // Still `running` from an earlier run: that run's worker stopped (its lease lapsed) before it finished.
     const details =
       step.status === "running"
@@ -256,21 +226,16 @@ export async function runStep(
   if (!begun) return;
 
   // The brief as it was when the job was priced and started: a later PATCH does not change it.
-  const brief = begun.job.state.brief ?? (await db.prisma.brief.findUniqueOrThrow({ where: { id: begun.job.brief_id } }));
+  const brief = begun.job.state.brief ?? (await readBrief(db, begun.job.brief_id));
 
   // The lease is renewed while the step runs. A renewal that finds the step no longer this run's
   // (the job was cancelled, or the lease lapsed and another worker took the step over) stops it.
   const lost = new AbortController();
   let ended = false;
   const heartbeat = setInterval(() => {
-    db.pool
-      .query(
-        `UPDATE job_step SET lease_until = now() + make_interval(secs => $4)
-          WHERE job_id = $1 AND step_id = $2 AND attempts = $3 AND status = 'running'`,
-        [jobId, stepId, begun.attempt, stepLeaseSeconds],
-      )
-      .then(({ rowCount }) => {
-        if (rowCount || ended || lost.signal.aborted) return;
+    renewLease(db, jobId, stepId, begun.attempt, stepLeaseSeconds)
+      .then((renewed) => {
+        if (renewed || ended || lost.signal.aborted) return;
         log.warn(
           { jobId, stepId, attempt: begun.attempt },
           "step no longer this worker's (cancelled or taken over); stopping it",
@@ -319,19 +284,10 @@ export async function runStep(
  * transaction, so each lapse is queued once. Returns how many steps were queued.
  */
 export async function requeueLapsedSteps(db: Database, queue: PipelineQueue): Promise<number> {
-  const { rows } = await db.pool.query<{ job_id: string; step_id: string }>(
-    `SELECT job_id, step_id FROM job_step WHERE status = 'running' AND lease_until < now() ORDER BY lease_until LIMIT 100`,
-  );
   let queued = 0;
-  for (const lapsed of rows) {
+  for (const lapsed of await findLapsedSteps(db)) {
     const requeued = await withTransaction(db, async (sql) => {
-      const { rowCount } = await sql.query(
-        `UPDATE job_step SET lease_until = NULL
-          WHERE job_id = $1 AND step_id = $2 AND status = 'running' AND lease_until < now()
-            AND EXISTS (SELECT 1 FROM job WHERE job.id = job_step.job_id AND job.status = 'running')`,
-        [lapsed.job_id, lapsed.step_id],
-      );
-      if (!rowCount) return false;
+      if (!(await clearLapsedLease(sql, lapsed.job_id, lapsed.step_id))) return false;
       await queue.queueStep(sql, { jobId: lapsed.job_id, stepId: lapsed.step_id });
       return true;
     });
@@ -364,12 +320,8 @@ async function finishStep(
     if (result) {
       const state = { ...job.state, ...result.state };
       job.state = state;
-      await sql.query(`UPDATE job SET state = $2 WHERE id = $1`, [jobId, JSON.stringify(state)]);
-      await sql.query(
-        `UPDATE job_step SET status = 'done', skipped = $3, summary = $4, ms = $5, details = $6, error = NULL, lease_until = NULL
-          WHERE job_id = $1 AND step_id = $2`,
-        [jobId, stepId, result.skipped === true, result.summary, ms, JSON.stringify(result.details)],
-      );
+      await saveJobState(sql, jobId, state);
+      await markStepDone(sql, jobId, stepId, ms, result);
       step.status = "done";
       const events: JobEvent[] = [stepEvent(stepId, "done", result.summary, ms, result.details)];
       if (result.dropLanguage) events.push(...(await leaveOutLanguage(sql, job, steps, result.dropLanguage, result.summary)));
@@ -394,20 +346,10 @@ async function pauseOnFailure(
   code: JobErrorCode,
   message: string,
 ): Promise<void> {
-  await sql.query(
-    `UPDATE job_step SET status = 'failed', ms = $3, error = $4, summary = $5, lease_until = NULL WHERE job_id = $1 AND step_id = $2`,
-    [jobId, stepId, ms, JSON.stringify({ code, message }), message],
-  );
-  const { rows } = await sql.query<{ paused_at: Date }>(
-    `UPDATE job SET status = 'paused', paused_at = now() WHERE id = $1 RETURNING paused_at`,
-    [jobId],
-  );
+  await markStepFailed(sql, jobId, stepId, ms, code, message);
+  const pausedAt = await pauseJob(sql, jobId);
   await appendEvents(sql, jobId, [stepEvent(stepId, "failed", message, ms, [{ tag: code, text: message }])]);
-  await queue.queuePauseTimeout(
-    sql,
-    { jobId, pausedAt: (rows[0]?.paused_at ?? new Date()).toISOString() },
-    deps.pauseTimeoutSeconds,
-  );
+  await queue.queuePauseTimeout(sql, { jobId, pausedAt: (pausedAt ?? new Date()).toISOString() }, deps.pauseTimeoutSeconds);
 }
 
 /**
@@ -417,23 +359,16 @@ async function pauseOnFailure(
  */
 export async function expirePause(db: Database, queue: PipelineQueue, jobId: string, pausedAt: string): Promise<void> {
   await withTransaction(db, async (sql) => {
-    const { rows } = await sql.query<{ status: string; paused_at: Date | null }>(
-      `SELECT status, paused_at FROM job WHERE id = $1 FOR UPDATE`,
-      [jobId],
-    );
-    const job = rows[0];
+    const job = await lockJobPause(sql, jobId);
     if (job?.status !== "paused" || job.paused_at?.toISOString() !== pausedAt) return;
-    const { rows: failed } = await sql.query<{ error: string | null }>(
-      `SELECT error FROM job_step WHERE job_id = $1 AND status = 'failed' ORDER BY position LIMIT 1`,
-      [jobId],
-    );
-    const last = failed[0]?.error ? (JSON.parse(failed[0].error) as { code: JobErrorCode; message: string }) : undefined;
+    const failedError = await firstFailedStepError(sql, jobId);
+    const last = failedError ? (JSON.parse(failedError) as { code: JobErrorCode; message: string }) : undefined;
     const locked = await lockJob(sql, jobId);
     const step = locked?.steps.find((s) => s.status === "failed");
     if (locked && step && parseLanguageStepId(step.step_id)) {
       const summary = `Skipped: left out: ${step.step_id} failed and nobody steered the job in time.`;
       const { job, steps } = locked;
-      await sql.query(`UPDATE job SET paused_at = NULL WHERE id = $1`, [jobId]);
+      await clearPause(sql, jobId);
       const events = [await skipStepRow(sql, jobId, step, summary)];
       // A version without SEO fields is still a version; without its text or read-back it is not.
       const language = languageLeftOutBySkipping(step.step_id);

@@ -8,9 +8,9 @@
 // A pre-flight (OPTIONS with Origin and Access-Control-Request-Method) is answered here: 204 with
 // the family's methods and headers, or 403 `forbidden_origin` without any CORS header.
 import type { MiddlewareHandler } from "hono";
-import type { Config } from "../config.ts";
-import { DomainError } from "../errors.ts";
-import { errorResponse } from "./httpErrors.ts";
+import { errorResponse } from "../../facades/rest/restErrors.ts";
+import type { Config } from "../../src/config.ts";
+import { DomainError } from "../../src/errors.ts";
 
 interface Family {
   /** Whether an origin not listed in CORS_ORIGINS may read answers (without credentials). */

@@ -1,0 +1,104 @@
+// The directions of import that hold the layout (docs/architecture.md): the domain in `src/` never
+// imports `schema/`, `facades/`, `jobs/` or `app/`; a facade takes from `src/` only types, the
+// domain error, the principal and the logger, and reaches everything else through GraphQL. Only
+// `app/` (the composition root) wires them all together.
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = resolve(import.meta.dirname, "..");
+
+function tsFiles(dir: string): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return tsFiles(path);
+    return entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts") ? [path] : [];
+  });
+}
+
+interface Import {
+  from: string;
+  /** Repository-relative path of a relative import, else the package name. */
+  target: string;
+  typeOnly: boolean;
+}
+
+const IMPORT = /(?:^|\n)\s*(import|export)\s+(type\s+)?([^;]*?)\s*from\s*"([^"]+)"|import\(\s*"([^"]+)"\s*\)/g;
+
+function importsOf(file: string): Import[] {
+  const text = readFileSync(join(root, file), "utf8");
+  const found: Import[] = [];
+  for (const match of text.matchAll(IMPORT)) {
+    const source = match[4] ?? match[5]!;
+    const target = source.startsWith(".") ? relative(root, resolve(root, dirname(file), source)) : source;
+    const names = match[3] ?? "";
+    const braced = /^\{([^}]*)\}$/.exec(names.trim());
+    const everyNameTyped =
+      braced !== null &&
+      braced[1]!
+        .split(",")
+        .map((n) => n.trim())
+        .filter(Boolean)
+        .every((n) => n.startsWith("type "));
+    found.push({ from: file, target, typeOnly: match[2] !== undefined || everyNameTyped });
+  }
+  return found;
+}
+
+const under = (path: string, folder: string) => path === folder || path.startsWith(`${folder}/`);
+
+/** What a facade may take from src/ besides types. */
+const FACADE_MAY_USE = ["src/errors.ts", "src/auth/principal.ts", "src/log.ts"];
+
+/**
+ * Facade imports of the domain that still bypass GraphQL, each to be moved (into app/ or behind a
+ * GraphQL operation) and then struck from this list; the test fails on an entry no longer needed.
+ */
+const FACADE_EXCEPTIONS_TO_REMOVE = [
+  "facades/mcp/app.ts -> src/auth/authenticate.ts",
+  "facades/mcp/app.ts -> src/http/bearerAuth.ts",
+  "facades/mcp/app.ts -> src/http/ownOrigin.ts",
+  "facades/rest/app.ts -> src/http/storableInput.ts",
+  "facades/rest/edgeAuth.ts -> src/auth/authenticate.ts",
+  "facades/rest/edgeAuth.ts -> src/auth/sessions.ts",
+  "facades/rest/edgeAuth.ts -> src/http/bearerAuth.ts",
+  "facades/rest/requestSchemas.ts -> src/briefs/briefRules.ts",
+  "facades/rest/routes/articles.ts -> src/articles/articleTerms.ts",
+  "facades/rest/routes/jobs.ts -> src/ids.ts",
+  "facades/rest/routes/jobs.ts -> src/jobs/eventStream.ts",
+  "facades/rest/routes/session.ts -> src/auth/authenticate.ts",
+  "facades/rest/routes/session.ts -> src/auth/sessions.ts",
+  "facades/rest/routes/session.ts -> src/http/clientAddress.ts",
+  "facades/rest/routes/session.ts -> src/http/ownOrigin.ts",
+];
+
+describe("directions of import", () => {
+  it("keeps the domain (src/) free of schema/, facades/, jobs/ and app/", () => {
+    const wrong = tsFiles("src")
+      .flatMap(importsOf)
+      .filter((i) => ["schema", "facades", "jobs", "app"].some((folder) => under(i.target, folder)))
+      .map((i) => `${i.from} -> ${i.target}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it("lets a facade take from src/ only types, the domain error, the principal and the logger", () => {
+    const wrong = [
+      ...new Set(
+        tsFiles("facades")
+          .flatMap(importsOf)
+          .filter((i) => under(i.target, "src") && !i.typeOnly && !FACADE_MAY_USE.includes(i.target))
+          .map((i) => `${i.from} -> ${i.target}`),
+      ),
+    ].sort();
+    expect(wrong).toEqual([...FACADE_EXCEPTIONS_TO_REMOVE].sort());
+  });
+
+  it("leaves the wiring to app/: nothing outside it imports app/ but tests, benchmarks and scripts", () => {
+    const wrong = ["src", "schema", "facades", "jobs"]
+      .flatMap(tsFiles)
+      .flatMap(importsOf)
+      .filter((i) => under(i.target, "app"))
+      .map((i) => `${i.from} -> ${i.target}`);
+    expect(wrong).toEqual([]);
+  });
+});
