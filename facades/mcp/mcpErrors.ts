@@ -6,9 +6,7 @@
 //   JSON-RPC error object with its standard code;
 // - a tool that ran and failed (a DomainError from its GraphQL operation) is a tool result with
 //   `isError: true`, so the agent reads the reason and can correct itself.
-import { HTTPException } from "hono/http-exception";
-import { DomainError } from "../../src/errors.ts";
-import { log } from "../../src/log.ts";
+import { errorResponse, toDomainError } from "../rest/restErrors.ts";
 
 export type JsonRpcId = string | number;
 
@@ -27,15 +25,6 @@ export const rpcError = (id: JsonRpcId | null, code: number, message: string) =>
   error: { code, message },
 });
 
-function toDomainError(error: unknown): DomainError {
-  if (error instanceof DomainError) return error;
-  if (error instanceof HTTPException && error.status < 500) {
-    return new DomainError("validation", error.message || "The request could not be read.");
-  }
-  log.error({ err: error }, "unexpected error");
-  return new DomainError("internal", "Something went wrong on our side.");
-}
-
 /** A tool call that failed: the result the agent reads, never a JSON-RPC error. */
 export function toolErrorResult(error: unknown) {
   const domain = toDomainError(error);
@@ -50,24 +39,12 @@ export interface RefusalOptions {
   resourceMetadata: string;
 }
 
-/** A request refused before its JSON-RPC message is read. */
+/** A request refused before its JSON-RPC message is read: the REST shape, with a Bearer
+ * challenge that names the protected resource metadata document. */
 export function transportRefusal(error: unknown, options: RefusalOptions): Response {
-  const domain = toDomainError(error);
-  const headers = new Headers({ "Content-Type": "application/json; charset=utf-8", ...options.headers });
-  const { retryAfter, ...extra } = domain.extra;
-  switch (domain.code) {
-    case "invalid_key":
-      headers.set("WWW-Authenticate", `Bearer error="invalid_token", resource_metadata="${options.resourceMetadata}"`);
-      break;
-    case "rate_limited":
-      headers.set("Retry-After", String(retryAfter ?? 60));
-      break;
-    case "budget_exhausted":
-      if (retryAfter !== undefined) headers.set("Retry-After", String(retryAfter));
-      break;
-    default:
-      break;
+  const response = errorResponse(error, { ...(options.headers ? { headers: options.headers } : {}) });
+  if (response.headers.has("WWW-Authenticate")) {
+    response.headers.set("WWW-Authenticate", `Bearer error="invalid_token", resource_metadata="${options.resourceMetadata}"`);
   }
-  const body = { error: domain.code, message: domain.message, ...extra };
-  return new Response(JSON.stringify(body), { status: domain.status, headers });
+  return response;
 }
