@@ -349,11 +349,14 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
   // The same quoted words on every carrier are one person's statement, however the pages name the
   // speaker ("Colfer said" on one, "in a video released by the club, he said" on another).
   const quotedByAll = (carriers: number[], members: number[]): boolean => {
-    const quotesOf = (c: number) =>
-      members.filter((m) => (mentions[m] as Mention).source === c).flatMap((m) => (mentions[m] as Mention).facts.quotes);
+    const quotes = new Map<number, string[]>();
+    for (const m of members) {
+      const mention = mentions[m] as Mention;
+      quotes.set(mention.source, [...(quotes.get(mention.source) ?? []), ...mention.facts.quotes]);
+    }
     return carriers.every((c) => {
-      const mine = quotesOf(c);
-      return mine.length > 0 && carriers.some((o) => o !== c && quotesOf(o).some((q) => mine.includes(q)));
+      const mine = quotes.get(c) ?? [];
+      return mine.length > 0 && carriers.some((o) => o !== c && (quotes.get(o) ?? []).some((q) => mine.includes(q)));
     });
   };
   const speakerOf = (members: number[]): string | undefined => {
