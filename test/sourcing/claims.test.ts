@@ -1,13 +1,15 @@
 // Claim checking across origins: the five states by the definitions in ARCHITECTURE.md, matching
 // a statement across different wording, and the facts it is compared on.
 import { describe, expect, it } from "vitest";
-import { checkClaims, sameFigure } from "../../src/sourcing/claims/checkClaims.ts";
+import { checkClaims, roundingOf, sameFigure } from "../../src/sourcing/claims/checkClaims.ts";
+import { ownParty } from "../../src/sourcing/claims/claimStates.ts";
 import { isCheckable, sentenceFacts } from "../../src/sourcing/claims/facts.ts";
+import { sameParty, toParty } from "../../src/sourcing/claims/parties.ts";
 import { splitSentences } from "../../src/sourcing/claims/sentences.ts";
 import { groupOrigins } from "../../src/sourcing/group/originGroups.ts";
 import { outletKind } from "../../src/sourcing/policy/sourcingPolicy.ts";
 import { assertEnoughOrigins } from "../../src/sourcing/sourceSummary.ts";
-import type { CheckedClaim } from "../../src/sourcing/types.ts";
+import type { CheckedClaim, GroupedSource } from "../../src/sourcing/types.ts";
 import { page, prose, statement, wire } from "./pages.ts";
 
 function claimWith(claims: CheckedClaim[], fragment: string): CheckedClaim {
@@ -292,7 +294,13 @@ describe("disagreement on who and when", () => {
       ),
     ]);
     const claims = checkClaims(sources);
-    expect(claimWith(claims, "walk out for 48 hours").state).not.toBe("disputed");
+    // The sentence states two facts (48 hours, 14 May): the day is carried by both pages and
+    // disputed by neither.
+    const day = claims.filter(
+      (c) => c.text.includes("walk out for 48 hours") || c.mentions.some((m) => m.text.includes("48 hours")),
+    );
+    expect(day.some((c) => c.sourceKeys.length === 2)).toBe(true);
+    for (const c of day) expect(c.state).not.toBe("disputed");
   });
 });
 
@@ -458,5 +466,160 @@ describe("quotations", () => {
       ).quotes,
     ).toEqual(["je n'ai jamais pris un centime à ma commune"]);
     expect(sentenceFacts("The council said it would meet on 3 March to decide.", "en").quotes).toEqual([]);
+  });
+});
+
+describe("claims anchored on facts", () => {
+  it("reads clock times as times, not as figures", () => {
+    expect(sentenceFacts("El barco dio la voz de alarma a las 04.10 horas.", "es").times).toEqual(["04:10"]);
+    expect(sentenceFacts("El barco dio la voz de alarma a las 04.10 horas.", "es").numbers).toEqual([]);
+    expect(sentenceFacts("The ship rolled heavily at around 3:40 a.m. on Tuesday.").times).toEqual(["03:40"]);
+    expect(sentenceFacts("Das Feuer brach gegen 14.30 Uhr in der Halle aus.", "de").times).toEqual(["14:30"]);
+    expect(sentenceFacts("L'avalanche s'est déclenchée vers 11 h 15 samedi.", "fr").times).toEqual(["11:15"]);
+    expect(sentenceFacts("台風は午後3時ごろ上陸した。", "ja").times).toEqual(["15:00"]);
+    // A decimal is no time: "4.50 million" counts money.
+    const money = sentenceFacts("The refit will cost about 4.50 million pounds this year.");
+    expect(money.times).toEqual([]);
+    expect(money.numbers).toEqual(["4500000"]);
+  });
+
+  it("takes a figure ending in zeros for a rounding of a figure within its last digit, and no other", () => {
+    expect(roundingOf("3100", "3080")).toBe(true);
+    expect(roundingOf("2400", "2380")).toBe(true);
+    expect(roundingOf("22", "21")).toBe(false);
+    expect(roundingOf("3100", "3200")).toBe(false);
+  });
+
+  it("reads a sentence that states several facts as a mention of each, and lets a dispute of one not spread to the other", () => {
+    const sources = groupOrigins([
+      page(
+        "https://one.example/v",
+        `${prose("v1")} Rebuilding the Kelvale viaduct will cost €40m and the works will take 16 months to finish.`,
+      ),
+      page("https://two.example/v", `${prose("v2")} Rebuilding the Kelvale viaduct will cost €40m, a record for the county.`),
+      page("https://three.example/v", `${prose("v3")} The works on the Kelvale viaduct will take 22 months to finish.`),
+    ]);
+    const claims = checkClaims(sources);
+    const cost = claims.find((c) => c.mentions.some((m) => m.text.includes("a record for the county")));
+    expect(cost?.sourceKeys).toHaveLength(2);
+    expect(cost?.state).toBe("corroborated");
+    const span = claims.find((c) => c.mentions.some((m) => m.text.includes("22 months")));
+    expect(span?.state).toBe("disputed");
+    expect(span?.mentions.some((m) => m.text.includes("a record for the county"))).toBe(false);
+  });
+
+  it("joins a sentence without a figure, date or quotation to a claim anchored on one only in much the same words", () => {
+    const dated = `${prose("f1")} Filming of the Tarnwood drama will start on 3 March at the old mill in Tarnwood.`;
+    const apart = checkClaims(
+      groupOrigins([
+        page("https://one.example/f", dated),
+        page(
+          "https://two.example/f",
+          `${prose("f2")} Halcyon Pictures has cast Ada Lenn in the Tarnwood drama, which it will film in Tarnwood.`,
+        ),
+      ]),
+    );
+    expect(apart.find((c) => c.mentions.some((m) => m.text.includes("3 March")))?.sourceKeys).toHaveLength(1);
+    const together = checkClaims(
+      groupOrigins([
+        page("https://one.example/f", dated),
+        page("https://two.example/f", `${prose("f2")} Filming of the Tarnwood drama will start at the old mill in Tarnwood.`),
+      ]),
+    );
+    expect(together.find((c) => c.mentions.some((m) => m.text.includes("3 March")))?.sourceKeys).toHaveLength(2);
+  });
+
+  it("takes a year beside another fact for the date of that fact, not for a fact of its own", () => {
+    const sources = groupOrigins([
+      page("https://one.example/y", `${prose("y1")} The Orsay club paid €3.5 million for the winger in 2023.`),
+      page("https://two.example/y", `${prose("y2")} The Orsay club signed the winger in 2023 from a club abroad.`),
+    ]);
+    const claims = checkClaims(sources);
+    const fee = claims.filter((c) => c.mentions.some((m) => m.text.includes("3.5 million")));
+    expect(fee.length).toBeGreaterThan(0);
+    for (const c of fee) expect(c.sourceKeys).toHaveLength(1);
+  });
+
+  it("joins a figure and its rounding in other words, found through the index of rounded figures", () => {
+    const sources = groupOrigins([
+      page("https://one.example/p", `${prose("p1")} Rund 3.100 Fahrgäste pendeln werktags über die Brücke nach Wilkenau.`, {
+        language: "de",
+      }),
+      page(
+        "https://two.example/p",
+        `${prose("p2")} Für 3.080 Fahrgäste beginnen schwierige Monate ohne Brücke, klagt Landrätin Ilse Borg.`,
+        {
+          language: "de",
+        },
+      ),
+    ]);
+    const claims = checkClaims(sources);
+    const riders = claims.find((c) => c.mentions.some((m) => m.text.includes("3.100")));
+    expect(riders?.sourceKeys).toHaveLength(2);
+  });
+
+  it("takes a figure most of a story's sentences state for the story's frame, not one claim's fact", () => {
+    const lines = (n: string) =>
+      [
+        `Storm 14 brought down power lines across the ${n} valley.`,
+        `Storm 14 flooded the lowlands road near ${n} on Sunday.`,
+        `Storm 14 left 120 homes under water in the lowlands.`,
+        `Storm 14 cut the ${n} rail line at dawn.`,
+        `Storm 14 left the ${n} harbour wall cracked.`,
+      ].join(" ");
+    const sources = groupOrigins([
+      page("https://one.example/s", `${prose("s1", 4)} ${lines("Arden")}`),
+      page("https://two.example/s", `${prose("s2", 4)} ${lines("Brisk")}`),
+    ]);
+    const claims = checkClaims(sources);
+    const homes = claims.filter((c) => c.mentions.some((m) => m.text.includes("120 homes")));
+    expect(homes.length).toBeGreaterThan(0);
+    for (const c of homes) expect(c.mentions.every((m) => m.text.includes("120 homes"))).toBe(true);
+  });
+});
+
+describe("whose word a claim rests on, by fact", () => {
+  it("takes a page quoting a few of the words for a quotation of the same statement", () => {
+    const sources = groupOrigins([
+      page(
+        "https://one.example/d",
+        `${prose("d1")} FC Orsay said on Monday that the winger had signed until June 2030. In a video released by the club, he said: "It is a dream to play in Brittany after 6 years in Lyon."`,
+      ),
+      page(
+        "https://two.example/d",
+        `${prose("d2")} In a club video, Tomas Reyne said it was "a dream" to play in Brittany after 6 years in Lyon.`,
+      ),
+    ]);
+    const claim = checkClaims(sources).find((c) => c.mentions.some((m) => m.text.includes('"a dream"')));
+    expect(claim?.sourceKeys).toHaveLength(2);
+    expect(claim?.state).toBe("parallel");
+  });
+
+  it("takes a body's own channel that names itself only by its address for the body its domain names", () => {
+    const channel = {
+      key: "0",
+      page: page("https://www.kelvale-ferries.example/press/viaduct", "The viaduct closes in May."),
+      domain: "kelvale-ferries.example",
+      originId: "o1",
+      origin: "kelvale-ferries.example",
+      official: true,
+      score: 85,
+    } satisfies GroupedSource;
+    expect(ownParty(channel).name).toEqual(toParty("Kelvale Ferries").name);
+    expect(sameParty(ownParty(channel), toParty("the company"))).toBe(true);
+  });
+
+  it("does not count a page that tells an act without its figure as a second account of the figure beside a party's word", () => {
+    const sources = groupOrigins([
+      page(
+        "https://one.example/o",
+        `${prose("o1")} Kelvale Ferries will close the Orm viaduct for repairs from 4 May, the company said on Monday.`,
+      ),
+      page("https://two.example/o", `${prose("o2")} Kelvale Ferries will close the Orm viaduct for repairs.`),
+      page("https://three.example/o", `${prose("o3")} Kelvale Ferries is to close the Orm viaduct for repairs.`),
+    ]);
+    const claim = checkClaims(sources).find((c) => c.mentions.some((m) => m.text.includes("4 May")));
+    expect(claim?.sourceKeys).toHaveLength(3);
+    expect(claim?.state).toBe("parallel");
   });
 });

@@ -14,7 +14,7 @@ import { UnionFind } from "../group/unionFind.ts";
 import type { CheckedClaim, ClaimState, GroupedSource } from "../types.ts";
 import { attributeSentences } from "./attribution.ts";
 import { claimState } from "./claimStates.ts";
-import { isCheckable, type SentenceFacts, sentenceFacts, stem } from "./facts.ts";
+import { isCheckable, type Quantity, type SentenceFacts, sentenceFacts, stem } from "./facts.ts";
 import { splitSentences } from "./sentences.ts";
 
 /** A statement whose issuer the page does not name: it rests on "the statement" of whoever the story is about. */
@@ -138,11 +138,15 @@ export function relate(
   const figures = sharedFigures(fa, fb);
   const numbersDisjoint = fa.numbers.length > 0 && fb.numbers.length > 0 && figures.length === 0;
   const hardShared =
-    figures.length + da.filter((x) => db.includes(x)).length + fa.quotes.filter((x) => fb.quotes.includes(x)).length;
+    figures.length +
+    da.filter((x) => db.includes(x)).length +
+    fa.times.filter((x) => fb.times.includes(x)).length +
+    fa.quotes.filter((x) => fb.quotes.includes(x)).length;
   const namesShared = intersects(fa.names, fb.names);
   const rareShared =
     fa.numbers.some((x) => fb.numbers.includes(x) && factCount(`n:${x}`) <= RARE_FACT) ||
-    fa.dates.some((x) => fb.dates.includes(x) && factCount(`d:${x}`) <= RARE_FACT);
+    fa.dates.some((x) => fb.dates.includes(x) && factCount(`d:${x}`) <= RARE_FACT) ||
+    fa.times.some((x) => fb.times.includes(x) && factCount(`t:${x}`) <= RARE_FACT);
   if (holdersConflict(fa, fb)) return "conflict";
   if (a.language !== b.language) {
     // Across languages words do not compare; facts do.
@@ -236,6 +240,13 @@ export function collectMentions(sources: readonly GroupedSource[]): Mention[] {
   return mentions;
 }
 
+/** Every passage a sentence quotes, however short ("a dream"), lower-cased. */
+function quotedWords(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/[“„«"「『]\s*([^”“"»」』]{6,}?)\s*[”“"»」』]/gu)) out.push((m[1] as string).toLowerCase());
+  return out;
+}
+
 /** Each mention's rarest content words also pair it with others: a claim restated without any shared figure. */
 const RARE_WORDS_PER_MENTION = 6;
 
@@ -245,7 +256,10 @@ function postings(mentions: readonly Mention[], weight: Weights): Map<string, nu
     const rare = [...new Set(m.facts.stems)].sort((x, y) => weight(y) - weight(x)).slice(0, RARE_WORDS_PER_MENTION);
     const tokens = new Set([
       ...m.facts.numbers.map((x) => `n:${x}`),
+      // A figure and its rounding ("3.080", "rund 3.100") meet at two significant digits.
+      ...m.facts.numbers.map((x) => `r:${twoDigits(x)}`),
       ...m.facts.dates.map((x) => `d:${x}`),
+      ...m.facts.times.map((x) => `t:${x}`),
       ...m.facts.names.map((x) => `p:${x}`),
       ...m.facts.quotes.map((x) => `q:${x}`),
       ...rare.map((x) => `w:${x}`),
@@ -259,6 +273,12 @@ function postings(mentions: readonly Mention[], weight: Weights): Map<string, nu
   return index;
 }
 
+/** A figure to two significant digits, so figures and their roundings share an index entry. */
+function twoDigits(x: string): string {
+  const n = Number.parseFloat(x);
+  return Number.isFinite(n) && n > 0 ? `${Number(n.toPrecision(2))}${x.endsWith("%") ? "%" : ""}` : x;
+}
+
 /** Inverse document frequency of each stem over the mentions. */
 export function stemWeights(mentions: readonly Mention[]): Weights {
   const df = new Map<string, number>();
@@ -267,28 +287,177 @@ export function stemWeights(mentions: readonly Mention[]): Weights {
   return (stem) => Math.log(1 + total / (df.get(stem) ?? 1));
 }
 
+/** One fact a sentence states, which a claim can be anchored on. */
+interface Anchor {
+  numbers: string[];
+  quantities: SentenceFacts["quantities"];
+  dates: string[];
+  times: string[];
+  quotes: string[];
+}
+
+/**
+ * The facts a sentence states, one anchor each: a figure with what it counts, a date, a quotation.
+ * "The repair costs €38m and will take 14 months; trains run again in summer 2027" states three.
+ */
+export function anchorsOf(f: SentenceFacts, isFrame: (fact: string) => boolean = () => false): Anchor[] {
+  const out: Anchor[] = [];
+  const none: Anchor = { numbers: [], quantities: [], dates: [], times: [], quotes: [] };
+  for (const value of f.numbers)
+    if (!isFrame(`n:${value}`))
+      out.push({ ...none, numbers: [value], quantities: f.quantities.filter((q) => q.value === value) });
+  for (const date of f.dates) if (!isFrame(`d:${date}`)) out.push({ ...none, dates: [date] });
+  for (const time of f.times) if (!isFrame(`t:${time}`)) out.push({ ...none, times: [time] });
+  for (const quote of f.quotes) out.push({ ...none, quotes: [quote] });
+  // A year beside another fact dates that fact ("paid €3.5m in 2023"); it is a fact of its own only
+  // when the sentence states nothing else ("the castle was built in 1347").
+  const year = (a: Anchor) => a.dates.length === 1 && /^\d{4}$/.test(a.dates[0] as string);
+  return out.some((a) => !year(a)) ? out.filter((a) => !year(a)) : out;
+}
+
+/** All of a sentence's anchors as one set of facts. */
+function joined(anchors: readonly Anchor[]): Anchor {
+  return {
+    numbers: anchors.flatMap((a) => a.numbers),
+    quantities: anchors.flatMap((a) => a.quantities),
+    dates: anchors.flatMap((a) => a.dates),
+    times: anchors.flatMap((a) => a.times),
+    quotes: anchors.flatMap((a) => a.quotes),
+  };
+}
+
+const hasAnchor = (f: Anchor) => f.numbers.length + f.dates.length + f.times.length + f.quotes.length > 0;
+
+/** Whether figure x is figure y rounded to x's last significant digit ("3100" of "3080", "2400" of "2380"). */
+export function roundingOf(x: string, y: string): boolean {
+  const a = Number.parseFloat(x);
+  const b = Number.parseFloat(y);
+  if (!Number.isFinite(a) || !Number.isFinite(b) || x.endsWith("%") !== y.endsWith("%")) return false;
+  const digits = x.replace(/%$/, "");
+  const decimals = digits.includes(".") ? (digits.split(".")[1] as string).length : 0;
+  const zeros = decimals > 0 ? 0 : (/0*$/.exec(digits)?.[0].length ?? 0);
+  // Only a figure that ends in zeros is read as rounded: "3100" to the hundred, not "22" to the unit.
+  if (zeros === 0) return false;
+  const grain = 10 ** (zeros - decimals);
+  return Math.abs(a - b) <= grain / 2;
+}
+
+/** The two state a fact in common: a figure (rounding allowed), a date, or a quotation. */
+function shareAnchor(a: Anchor, b: Anchor, hedged: boolean): boolean {
+  // "2026-01-09", "01-09" and "2026" can be one date at different precision.
+  const sameDate = (x: string, y: string) =>
+    x === y || x.startsWith(`${y}-`) || y.startsWith(`${x}-`) || x.endsWith(`-${y}`) || y.endsWith(`-${x}`);
+  // The same figure, or a rounded one: what a figure counts is a word of its language, so figures
+  // that name it differently are one fact when one is the other rounded ("rund 3.100 Fahrgäste",
+  // "3080 pasażerów"), not when they merely lie close ("about 22 miles", "21 crew").
+  const sameQuantity = (x: Quantity, y: Quantity) =>
+    x.value === y.value ||
+    (sameFigure(x.value, y.value, hedged) &&
+      (x.unit === y.unit || x.unit === "" || y.unit === "" || roundingOf(x.value, y.value) || roundingOf(y.value, x.value)));
+  return (
+    a.quantities.some((x) => b.quantities.some((y) => sameQuantity(x, y))) ||
+    a.dates.some((x) => b.dates.some((y) => sameDate(x, y))) ||
+    intersects(a.times, b.times) ||
+    a.quotes.some((x) => b.quotes.some((y) => x.includes(y) || y.includes(x)))
+  );
+}
+
+/** A mention of one fact: a sentence that states several facts is a mention of each of them. */
+interface FactMention extends Mention {
+  /** The sentence (index into the mentions) this mention of a fact is read from. */
+  sentence: number;
+  /** The fact it is a mention of (all of the sentence's, when it states one or none). */
+  anchor: Anchor;
+  /** Every fact of the sentence. */
+  stated: Anchor;
+}
+
+/** A fact stated by more than this share of a story's sentences is the story's frame (the day of the
+ * event, the number of a typhoon), not the fact of one claim. */
+const FRAME_SHARE = 0.25;
+/** Words agreeing this much say the same thing whatever figures one of them adds. */
+const STRONG_OVERLAP = 0.55;
+
+/**
+ * Each sentence as mentions of the facts it states: the sentence's words, names, denial and
+ * attribution with one anchor fact each, so that a claim is matched, and disputed, on one fact.
+ */
+export function factMentions(mentions: readonly Mention[], isFrame: (fact: string) => boolean = () => false): FactMention[] {
+  const out: FactMention[] = [];
+  mentions.forEach((m, sentence) => {
+    const anchors = anchorsOf(m.facts, isFrame);
+    const stated = joined(anchors);
+    if (anchors.length <= 1) {
+      out.push({ ...m, sentence, anchor: stated, stated });
+      return;
+    }
+    for (const a of anchors) out.push({ ...m, sentence, facts: { ...m.facts, ...a }, anchor: a, stated });
+  });
+  return out;
+}
+
 export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
-  const mentions = collectMentions(sources);
-  const weight = stemWeights(mentions);
+  const sentences = collectMentions(sources);
+  const weight = stemWeights(sentences);
+  // How rare a fact is counts the sentences that state it, however many facts each states.
+  const sentenceIndex = postings(sentences, weight);
+  const factCount: FactCounts = (fact) => sentenceIndex.get(fact)?.length ?? 0;
+  const frameCount = Math.max(RARE_FACT, FRAME_SHARE * sentences.length);
+  const mentions = factMentions(sentences, (fact) => factCount(fact) > frameCount);
   const uf = new UnionFind(mentions.length);
   const conflicts: [number, number][] = [];
   const edges: { a: number; b: number; strength: number }[] = [];
   const compared = new Set<string>();
   const index = postings(mentions, weight);
-  const factCount: FactCounts = (fact) => index.get(fact)?.length ?? 0;
+  const related = new Map<string, Relation>();
+  const sentenceRelation = (a: number, b: number): Relation => {
+    const key = `${a}:${b}`;
+    let r = related.get(key);
+    if (r === undefined) {
+      r = relate(sentences[a] as Mention, sentences[b] as Mention, weight, factCount);
+      related.set(key, r);
+    }
+    return r;
+  };
+  /**
+   * Two mentions of facts state the same claim when they state the same fact and say the same of
+   * it (in the words of the fact's mention or of the whole sentences); they dispute it when the
+   * sentences disagree and on this fact: neither sentence also states the other's value of it.
+   */
+  const factRelation = (a: number, b: number): Relation => {
+    const ma = mentions[a] as FactMention;
+    const mb = mentions[b] as FactMention;
+    const own = relate(ma, mb, weight, factCount);
+    if (!hasAnchor(ma.anchor) && !hasAnchor(mb.anchor)) return own;
+    // A sentence that states no figure, date or quotation does not state an anchored claim's fact;
+    // it tells the claim's act only when it says it in much the same words ("the player will say
+    // goodbye to the fans at the training ground" beside "… on Friday at 11.00").
+    if (!hasAnchor(ma.anchor) || !hasAnchor(mb.anchor))
+      return own === "conflict" || (own === "same" && weightedOverlap(ma.facts.stems, mb.facts.stems, weight) >= STRONG_OVERLAP)
+        ? own
+        : "none";
+    const whole = sentenceRelation(ma.sentence, mb.sentence);
+    const hedged = ma.facts.hedged || mb.facts.hedged;
+    if (own === "conflict")
+      return whole === "conflict" && !shareAnchor(ma.anchor, mb.stated, hedged) && !shareAnchor(mb.anchor, ma.stated, hedged)
+        ? "conflict"
+        : "none";
+    if ((own === "same" || whole === "same") && shareAnchor(ma.anchor, mb.anchor, hedged)) return "same";
+    return "none";
+  };
   for (const list of index.values()) {
     if (list.length < 2 || list.length > MAX_POSTING) continue;
     for (let i = 0; i < list.length; i++) {
       for (let j = i + 1; j < list.length; j++) {
         const a = list[i] as number;
         const b = list[j] as number;
-        const ma = mentions[a] as Mention;
-        const mb = mentions[b] as Mention;
+        const ma = mentions[a] as FactMention;
+        const mb = mentions[b] as FactMention;
         if (ma.source === mb.source) continue;
         const key = a < b ? `${a}:${b}` : `${b}:${a}`;
         if (compared.has(key)) continue;
         compared.add(key);
-        const relation = relate(ma, mb, weight, factCount);
+        const relation = factRelation(a, b);
         if (relation === "same") edges.push({ a, b, strength: weightedOverlap(ma.facts.stems, mb.facts.stems, weight) });
         else if (relation === "conflict") conflicts.push([a, b]);
       }
@@ -306,31 +475,74 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
     if (ra === rb) continue;
     const la = leadOf(ra);
     const lb = leadOf(rb);
-    const states = (x: number, y: number) =>
-      x === y || relate(mentions[x] as Mention, mentions[y] as Mention, weight, factCount) === "same";
+    const states = (x: number, y: number) => x === y || factRelation(x, y) === "same";
     if (!(states(a, lb) || states(la, b) || states(la, lb))) continue;
     const founding = uf.sizeOf(ra) >= uf.sizeOf(rb) ? la : lb;
     uf.union(a, b);
     lead.set(uf.find(a), founding);
   }
 
+  // One claim per set of sentences: the facts of a sentence that no other sentence states, or
+  // that the same sentences state together, are one claim.
+  const clusterOfFact = new Map<number, number>();
+  const clusters: number[][] = [];
+  const clusterOfSentences = new Map<string, number>();
+  const actOnly = new Map<number, Set<number>>();
+  for (const members of uf.groups().values()) {
+    const sentenceSet = [...new Set(members.map((m) => (mentions[m] as FactMention).sentence))].sort((x, y) => x - y);
+    const key = sentenceSet.join(",");
+    let id = clusterOfSentences.get(key);
+    if (id === undefined) {
+      id = clusters.length;
+      clusters.push(sentenceSet);
+      clusterOfSentences.set(key, id);
+    }
+    for (const m of members) clusterOfFact.set(m, id);
+    // Sentences that joined a claim on its act without stating its fact.
+    if (members.some((m) => hasAnchor((mentions[m] as FactMention).anchor))) {
+      const bare = members
+        .filter((m) => !hasAnchor((mentions[m] as FactMention).anchor))
+        .map((m) => (mentions[m] as FactMention).sentence);
+      if (bare.length > 0) actOnly.set(id, new Set([...(actOnly.get(id) ?? []), ...bare]));
+    }
+  }
+  return claimsOf(
+    sources,
+    sentences,
+    clusters,
+    actOnly,
+    // Two sentences that disagree on several facts are one disagreement between each pair of claims.
+    [
+      ...new Map(
+        conflicts.map(([x, y]) => {
+          const c = {
+            a: (mentions[x] as FactMention).sentence,
+            b: (mentions[y] as FactMention).sentence,
+            ca: clusterOfFact.get(x) as number,
+            cb: clusterOfFact.get(y) as number,
+          };
+          return [`${c.a}:${c.b}:${c.ca}:${c.cb}`, c] as const;
+        }),
+      ).values(),
+    ],
+  );
+}
+
+function claimsOf(
+  sources: readonly GroupedSource[],
+  mentions: readonly Mention[],
+  clusters: readonly number[][],
+  /** Per claim, the sentences that state its act but not its fact. */
+  actOnly: ReadonlyMap<number, ReadonlySet<number>>,
+  conflicts: readonly { a: number; b: number; ca: number; cb: number }[],
+): CheckedClaim[] {
   // Who each page credits anywhere in its text: a bare statement may rest on a body credited elsewhere.
   const pageParties = new Map<number, string[]>();
   for (const m of mentions) if (m.party) pageParties.set(m.source, [...(pageParties.get(m.source) ?? []), m.party]);
 
-  // One claim per cluster of mentions.
-  const clusterOf = new Map<number, number>();
-  const clusters: number[][] = [];
-  for (const members of uf.groups().values()) {
-    const id = clusters.length;
-    clusters.push(members);
-    for (const m of members) clusterOf.set(m, id);
-  }
   const disputedWith = new Map<number, Set<number>>();
   const selfConflicts = new Map<number, number[]>();
-  for (const [a, b] of conflicts) {
-    const ca = clusterOf.get(a) as number;
-    const cb = clusterOf.get(b) as number;
+  for (const { a, b, ca, cb } of conflicts) {
     const oa = (sources[(mentions[a] as Mention).source] as GroupedSource).originId;
     const ob = (sources[(mentions[b] as Mention).source] as GroupedSource).originId;
     if (oa === ob) continue;
@@ -348,15 +560,18 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
 
   // The same quoted words on every carrier are one person's statement, however the pages name the
   // speaker ("Colfer said" on one, "in a video released by the club, he said" on another).
+  // A page quoting a few of the words ("Colfer said it was "a dream" to play in France") quotes the
+  // same statement as a page quoting them all.
   const quotedByAll = (carriers: number[], members: number[]): boolean => {
     const quotes = new Map<number, string[]>();
     for (const m of members) {
       const mention = mentions[m] as Mention;
-      quotes.set(mention.source, [...(quotes.get(mention.source) ?? []), ...mention.facts.quotes]);
+      quotes.set(mention.source, [...(quotes.get(mention.source) ?? []), ...mention.facts.quotes, ...quotedWords(mention.text)]);
     }
+    const same = (x: string, y: string) => x.includes(y) || y.includes(x);
     return carriers.every((c) => {
       const mine = quotes.get(c) ?? [];
-      return mine.length > 0 && carriers.some((o) => o !== c && (quotes.get(o) ?? []).some((q) => mine.includes(q)));
+      return mine.length > 0 && carriers.some((o) => o !== c && (quotes.get(o) ?? []).some((q) => mine.some((x) => same(x, q))));
     });
   };
   const speakerOf = (members: number[]): string | undefined => {
@@ -365,17 +580,35 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
   };
   const claims: CheckedClaim[] = clusters.map((members, id) => {
     const carriers = [...new Set(members.map((m) => (mentions[m] as Mention).source))].sort((x, y) => x - y);
+    // The claim's sentence: one that states this fact alone where a carrier wrote one (a sentence of
+    // several facts words several claims alike), then the best-scored source's.
+    const factsStated = (m: number) => anchorsOf((mentions[m] as Mention).facts).length;
     const lead = [...members].sort((x, y) => {
       const sx = (sources[(mentions[x] as Mention).source] as GroupedSource).score;
       const sy = (sources[(mentions[y] as Mention).source] as GroupedSource).score;
-      return sy - sx || x - y;
+      return Math.min(factsStated(x), 2) - Math.min(factsStated(y), 2) || sy - sx || x - y;
     })[0] as number;
-    const base = claimState(
+    let base = claimState(
       carriers,
       members.map((m) => mentions[m] as Mention),
       sources,
       pageParties,
     );
+    // Corroboration needs two accounts of the fact: a page that tells the act without the figure,
+    // date or quotation, beside a party's statement of it, is no second account of that fact.
+    const bare = actOnly.get(id);
+    if (base.state === "corroborated" && bare && bare.size > 0) {
+      const stating = members.filter((m) => !bare.has(m));
+      const party = stating.map((m) => (mentions[m] as Mention).party).find((p) => p !== undefined);
+      const own = claimState(
+        [...new Set(stating.map((m) => (mentions[m] as Mention).source))].sort((x, y) => x - y),
+        stating.map((m) => mentions[m] as Mention),
+        sources,
+        pageParties,
+      );
+      if (own.state !== "corroborated" && party !== undefined)
+        base = { state: "parallel", originCount: base.originCount, attributedTo: own.attributedTo ?? party };
+    }
     const state = disputedWith.has(id)
       ? { ...base, state: "disputed" as ClaimState }
       : base.state === "corroborated" && quotedByAll(carriers, members)

@@ -31,7 +31,12 @@ export function outletNames(source: GroupedSource): string[] {
 
 /** The party whose channel an official source is. */
 export function ownParty(source: GroupedSource): Party {
-  return toParty(source.page.siteName ?? source.origin);
+  const written = source.page.siteName ?? source.origin;
+  // A channel that names itself only by its address ("verane-automobiles.fr") is the body its
+  // domain's words name ("Verane Automobiles").
+  if (!/^[\p{Ll}\p{N}.-]+\.[\p{Ll}]+$/u.test(written)) return toParty(written);
+  const label = (source.domain.split(".")[0] ?? "").split(/[-_]+/);
+  return toParty(label.map((w) => (w[0] ?? "").toUpperCase() + w.slice(1)).join(" "));
 }
 
 type PartyBasis = { kind: "party"; party: Party };

@@ -8,7 +8,7 @@
 import { contentWords, FUNCTION_WORDS, stem } from "./contentWords.ts";
 import { MONTHS, type Quantity, SCALES, SMALL_NUMBERS, unitClass } from "./figures.ts";
 import { CJK_CHAR, foldWidth } from "./japaneseFigures.ts";
-import { extractDates, extractNumbers } from "./sentenceFigures.ts";
+import { extractDates, extractNumbers, extractTimes } from "./sentenceFigures.ts";
 
 export type { Quantity };
 export { stem };
@@ -20,6 +20,8 @@ export interface SentenceFacts {
   quantities: Quantity[];
   /** Normalised dates: yyyy-mm-dd, yyyy-mm, or mm-dd without a year. */
   dates: string[];
+  /** Clock times as 24-hour hh:mm ("15:40", "14.30 Uhr", "a las 23.00", "午前5時"). */
+  times: string[];
   /** Capitalised names, lower-cased ("jane smith", "portmere"). */
   names: string[];
   /** Quoted passages of at least three words. */
@@ -228,7 +230,9 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
     /(?<![\d.,])(\d{1,3}) mil (\d{3}) (millones|millón)/gu,
     (_m, a: string, b: string, scale: string) => `${a}${b} ${scale}`,
   );
-  const { dates, spans, years: dateYears } = extractDates(figureText, cjk);
+  const { dates, spans: dateSpans, years: dateYears } = extractDates(figureText, cjk);
+  const { times, spans: timeSpans } = extractTimes(figureText, cjk);
+  const spans = [...dateSpans, ...timeSpans.filter(([s, e]) => !dateSpans.some(([ds, de]) => s < de && e > ds))];
   const { numbers, quantities, years } = extractNumbers(figureText, language, spans, cjk);
   // A year on its own ("closed in 2013", "2013年") is a date fact at year precision.
   for (const year of new Set([...dateYears, ...years])) if (!dates.some((d) => d.startsWith(year))) dates.push(year);
@@ -244,6 +248,7 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
     numbers,
     quantities,
     dates,
+    times,
     names: extractNames(sentence, language),
     quotes: extractQuotes(sentence),
     denial: DENIAL.test(sentence),
@@ -263,5 +268,11 @@ export function isCheckable(facts: SentenceFacts): boolean {
   if (facts.furniture) return false;
   // Datelines, bylines and timestamps have figures but say nothing.
   if (facts.stems.length < 4) return false;
-  return facts.numbers.length > 0 || facts.dates.length > 0 || facts.quotes.length > 0 || facts.names.length > 0;
+  return (
+    facts.numbers.length > 0 ||
+    facts.dates.length > 0 ||
+    facts.times.length > 0 ||
+    facts.quotes.length > 0 ||
+    facts.names.length > 0
+  );
 }

@@ -176,3 +176,60 @@ export function extractNumbers(
   }
   return { numbers: [...out], quantities, years: [...years] };
 }
+
+/** Words that follow a clock time in the languages we read ("15.40 Uhr", "04.10 horas", "11 h 15", "3:40 a.m."). */
+const TIME_AFTER = String.raw`(?:a\.\s?m\.|p\.\s?m\.|am|pm|uhr|horas?|hs|heures?|h|ore|godz(?:\.|ina|iny)?)`;
+/** Words that come before a clock time ("a las 23.00", "um 14.30", "à 9.30", "alle 10.15", "o godz. 6.30"). */
+const TIME_BEFORE = String.raw`(?:a las|las|a la|um|gegen|à|vers|alle|ore|at|godz\.|godzinie)`;
+const CLOCK = new RegExp(
+  [
+    // 15:40, 3:40 a.m.: a colon between hours and minutes is a time whatever surrounds it.
+    String.raw`(?<![\d.,:])([01]?\d|2[0-3]):([0-5]\d)(?![\d:])(?:\s*(${TIME_AFTER})(?![\p{L}]))?`,
+    // 14.30 Uhr, 11 h 15, 04.10 horas: a point or an h between them, with a time word after.
+    String.raw`(?<![\d.,:])([01]?\d|2[0-3])(?:\.|\s?h\s?)([0-5]\d)(?!\d)(?:\s*(${TIME_AFTER})(?![\p{L}]))?`,
+    // 5 a.m., 10 Uhr, 20 heures.
+    String.raw`(?<![\d.,:])([01]?\d|2[0-3])\s?(a\.\s?m\.|p\.\s?m\.|am|pm|uhr|heures?)(?![\p{L}])`,
+  ].join("|"),
+  "giu",
+);
+const JAPANESE_CLOCK = /(午前|午後)?(\d{1,2})時(?:(\d{1,2})分|半)?/gu;
+
+/**
+ * Clock times ("15:40", "14.30 Uhr", "11 h 15", "a las 23.00", "3:40 a.m.", "午前5時") as 24-hour
+ * "hh:mm", with their spans so their digits are not read as figures.
+ */
+export function extractTimes(sentence: string, cjk = false): { times: string[]; spans: [number, number][] } {
+  const times = new Set<string>();
+  const spans: [number, number][] = [];
+  const add = (start: number, end: number, hour: number, minute: number, pm: boolean) => {
+    const h = pm && hour < 12 ? hour + 12 : hour;
+    if (h > 23 || minute > 59) return;
+    times.add(`${String(h).padStart(2, "0")}:${String(minute).padStart(2, "0")}`);
+    spans.push([start, end]);
+  };
+  CLOCK.lastIndex = 0;
+  for (let m = CLOCK.exec(sentence); m; m = CLOCK.exec(sentence)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (m[1] !== undefined) {
+      add(start, end, Number(m[1]), Number(m[2]), /^p/i.test(m[3] ?? ""));
+    } else if (m[4] !== undefined) {
+      // A point between two numbers is a decimal unless a time word follows or precedes it.
+      const before = sentence.slice(Math.max(0, start - 12), start).toLowerCase();
+      const separator = sentence.slice(start + (m[4] as string).length, start + (m[4] as string).length + 1);
+      const timed =
+        m[6] !== undefined || separator !== "." || new RegExp(String.raw`(?:^|[^\p{L}])${TIME_BEFORE}\s+$`, "iu").test(before);
+      if (timed) add(start, end, Number(m[4]), Number(m[5]), /^p/i.test(m[6] ?? ""));
+    } else if (m[7] !== undefined) {
+      add(start, end, Number(m[7]), 0, /^p/i.test(m[8] ?? ""));
+    }
+  }
+  if (cjk) {
+    JAPANESE_CLOCK.lastIndex = 0;
+    for (let m = JAPANESE_CLOCK.exec(sentence); m; m = JAPANESE_CLOCK.exec(sentence)) {
+      const minute = m[0].endsWith("半") ? 30 : Number(m[3] ?? 0);
+      add(m.index, m.index + m[0].length, Number(m[2]), minute, m[1] === "午後");
+    }
+  }
+  return { times: [...times], spans };
+}

@@ -121,6 +121,31 @@ export function mergeDisputes(claims: readonly RankedClaim[]): { kept: RankedCla
   return { kept: claims.filter((r) => !absorbed.has(r)), partners };
 }
 
+/**
+ * A sentence that states several facts is a claim of each (src/sourcing/claims: claims anchored on
+ * facts), all worded by that one sentence. The article states it once: the better-ranked claim is
+ * written, and its unit carries the others too, so none is lost and none is repeated.
+ */
+export function mergeSameSentence(
+  claims: readonly RankedClaim[],
+  partners: Map<string, string[]>,
+): { kept: RankedClaim[]; partners: Map<string, string[]> } {
+  const norm = (t: string) => withoutDateline(t.trim()).replace(/[.]$/u, "").toLowerCase();
+  const first = new Map<string, RankedClaim>();
+  const absorbed = new Set<RankedClaim>();
+  for (const r of claims) {
+    const key = norm(r.claim.text);
+    const holder = first.get(key);
+    if (!holder) {
+      first.set(key, r);
+      continue;
+    }
+    absorbed.add(r);
+    partners.set(holder.claim.id, [...(partners.get(holder.claim.id) ?? []), r.claim.id, ...(partners.get(r.claim.id) ?? [])]);
+  }
+  return { kept: claims.filter((r) => !absorbed.has(r)), partners };
+}
+
 /** Sentences grouped into paragraphs of about the tone's length; each paragraph carries its claims. */
 function paragraphs(claims: readonly RankedClaim[], ctx: ComposeContext): UnitDraft[] {
   const budget = PARAGRAPH_WORDS[ctx.brief.tone];
@@ -205,7 +230,8 @@ export interface Composition {
 }
 
 export function composeUnits(all: readonly RankedClaim[], context: ComposeContext): Composition {
-  const { kept: selected, partners } = mergeDisputes(all);
+  const disputes = mergeDisputes(all);
+  const { kept: selected, partners } = mergeSameSentence(disputes.kept, disputes.partners);
   const ctx: ComposeContext = { ...context, partners };
   const lead = pickLead(selected);
   const rest = selected.filter((r) => !lead.includes(r));
