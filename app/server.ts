@@ -2,26 +2,30 @@
 // request gets an id that its log lines and its answer carry.
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
-import { getCookie } from "hono/cookie";
+import type { OwnOrigin } from "../facades/edge.ts";
 import { createMcpApp } from "../facades/mcp/app.ts";
 import { createRestApp } from "../facades/rest/app.ts";
 import { errorResponse } from "../facades/rest/restErrors.ts";
 import { createGraphQLServer } from "../schema/yoga.ts";
-import { authenticateSession, bearerToken } from "../src/auth/authenticate.ts";
+import { bearerToken } from "../src/auth/authenticate.ts";
 import { pruneCounters } from "../src/auth/rateCounters.ts";
-import { SESSION_COOKIE } from "../src/auth/sessions.ts";
 import type { Config } from "../src/config.ts";
 import type { Database } from "../src/db/database.ts";
 import { pendingMigrations } from "../src/db/migrate.ts";
 import { DomainError } from "../src/errors.ts";
+import { followJobEvents } from "../src/events/eventStream.ts";
 import { clientAddress } from "../src/http/clientAddress.ts";
 import { edgeInput } from "../src/http/edgeInput.ts";
 import { countGraphQLRequest, withCountHeaders } from "../src/http/graphqlRequestLimit.ts";
-import { hostGuard } from "../src/http/ownOrigin.ts";
+import { hostGuard, isServedOrigin, publicBaseUrl } from "../src/http/ownOrigin.ts";
 import { securityHeaders } from "../src/http/securityHeaders.ts";
+import { assertStorable } from "../src/http/storableInput.ts";
 import { log, logContext } from "../src/log.ts";
 import { allowedMethods } from "./http/allowedMethods.ts";
+import { authentication, sessionPrincipal } from "./http/authentication.ts";
 import { corsPolicy } from "./http/corsPolicy.ts";
+import { sessionCookie } from "./http/sessionCookie.ts";
+import { oauthRoutes } from "./oauth/oauthRoutes.ts";
 import type { Services } from "./services.ts";
 
 export function createApp(services: Services, config: Config) {
@@ -74,8 +78,7 @@ export function createApp(services: Services, config: Config) {
       if (c.req.method === "POST" && !/^application\/(graphql-response\+)?json\b/i.test(c.req.header("Content-Type") ?? "")) {
         throw new DomainError("validation", "POST /graphql takes a JSON body (Content-Type: application/json).");
       }
-      const cookie = getCookie(c, SESSION_COOKIE);
-      const principal = cookie ? await authenticateSession(db, cookie) : undefined;
+      const principal = await sessionPrincipal(c, db);
       const counted = await countGraphQLRequest(db, principal, clientAddress(c, config.trustProxy));
       if (counted.refusal) return errorResponse(counted.refusal, { headers: counted.headers });
       return withCountHeaders(await yoga.fetch(c.req.raw, { principal }), counted);
@@ -84,8 +87,24 @@ export function createApp(services: Services, config: Config) {
     }
   });
 
-  app.route("/", createRestApp(services, yoga, config));
-  app.route("/", createMcpApp(db, config));
+  // The facades reach the domain through GraphQL; the edge's own work is handed to them here.
+  const auth = authentication(db, config);
+  const ownOrigin: OwnOrigin = {
+    publicBaseUrl: (c) => publicBaseUrl(c, config),
+    isServedOrigin: (c, origin) => isServedOrigin(c, config, origin),
+  };
+  // The OAuth server first: its /api/v1/oauth/* routes take no bearer token.
+  app.route("/", oauthRoutes(db, config, { fetchOptions: () => services.fetch }));
+  app.route(
+    "/",
+    createRestApp(yoga, {
+      authentication: auth,
+      sessions: sessionCookie(db, config),
+      assertStorable,
+      followJobEvents: (jobId, afterSeq, sink) => followJobEvents(services, jobId, afterSeq, sink),
+    }),
+  );
+  app.route("/", createMcpApp({ authentication: auth, ownOrigin }));
   app.notFound(() => errorResponse(new DomainError("not_found", "No such route.")));
   app.onError((error) => errorResponse(error));
   return { app, yoga };

@@ -2,11 +2,13 @@
 // and, when the process runs workers, the pipeline workers. main.ts, the test server and the
 // benchmarks start the same services.
 import { queueSettingsFromEnv, startBoss } from "../jobs/boss.ts";
+import { ILLUSTRATION_QUEUES, regenerationQueueOn, startRegenerationWorkers } from "../jobs/illustrationRegeneration.ts";
 import { PIPELINE_QUEUES, pipelineQueueOn } from "../jobs/pipelineQueue.ts";
 import { startPipelineWorkers } from "../jobs/pipelineWorker.ts";
+import { regenerationSettingsFromEnv } from "../src/articles/illustration/regenerationQueue.ts";
 import type { Database } from "../src/db/database.ts";
-import { DEFAULT_EVENT_TIMINGS, type EventTimings } from "../src/jobs/eventStream.ts";
-import { JobEventHub } from "../src/jobs/jobEvents.ts";
+import { DEFAULT_EVENT_TIMINGS, type EventTimings } from "../src/events/eventStream.ts";
+import { JobEventHub } from "../src/events/jobEvents.ts";
 import { pipelineDepsFromEnv } from "../src/pipeline/pipelineDeps.ts";
 import type { Services } from "../src/processServices.ts";
 
@@ -21,10 +23,16 @@ export interface ServiceOptions {
 
 export async function startServices(db: Database, options: ServiceOptions): Promise<Services> {
   const env = options.env ?? process.env;
-  const boss = await startBoss(db, queueSettingsFromEnv(env), options.workers, PIPELINE_QUEUES);
+  const boss = await startBoss(db, queueSettingsFromEnv(env), options.workers, [...PIPELINE_QUEUES, ...ILLUSTRATION_QUEUES]);
   const queue = pipelineQueueOn(boss);
+  const illustrations = regenerationQueueOn(boss, regenerationSettingsFromEnv(env));
   const events = new JobEventHub(options.databaseUrl);
-  if (options.workers) await startPipelineWorkers(db, boss, queue, pipelineDepsFromEnv(env), env);
+  const deps = pipelineDepsFromEnv(env);
+  if (options.workers) {
+    await startPipelineWorkers(db, boss, queue, deps, env);
+    // A new picture is made by the illustrator the `illustrate` step uses.
+    await startRegenerationWorkers(db, boss, illustrations, deps.illustrator);
+  }
   // Shorter pings only for tests that watch them (JOB_EVENTS_PING_MS); the spec's 20 s / 5 s otherwise.
   const pingMs = Number(env.JOB_EVENTS_PING_MS) || DEFAULT_EVENT_TIMINGS.pingMs;
   const eventTimings: EventTimings = {
@@ -35,8 +43,11 @@ export async function startServices(db: Database, options: ServiceOptions): Prom
   return {
     db,
     queue,
+    illustrations,
     events,
     eventTimings,
+    fetch: deps.fetch,
+    writers: deps.writers,
     async stop() {
       await boss.stop();
       await events.close();

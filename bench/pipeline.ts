@@ -25,7 +25,7 @@ import { readConfig } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/database.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { scratchPostgres, withDatabase } from "../src/db/scratchPostgres.ts";
-import type { JobEvent } from "../src/jobs/jobEvents.ts";
+import type { JobEvent } from "../src/events/jobEvents.ts";
 import { log } from "../src/log.ts";
 import { siteVoice, writingBrief } from "../src/pipeline/voice.ts";
 import { checkClaims } from "../src/sourcing/claims/checkClaims.ts";

@@ -2,6 +2,7 @@
 // The queues themselves are definitions (jobs/queueKit.ts, one file per queue); their messages
 // are sent with the caller's transaction client, so a queued message commits or rolls back with
 // the state change that queued it.
+import type pg from "pg";
 import PgBoss from "pg-boss";
 import { intSetting } from "../src/config.ts";
 import type { Database } from "../src/db/database.ts";
@@ -68,8 +69,16 @@ export async function startBoss(
   supervise: boolean,
   queues: readonly { name: string }[],
 ): Promise<Boss> {
+  // A handler still running when the process stops (stop is not graceful: a step may wait minutes
+  // on a model) finishes later and pg-boss then records its outcome; by then the pool may be closed.
+  // That late bookkeeping is dropped (pg-boss reads no result as nothing affected): the step's state
+  // lives in our own tables, and its lease brings it back on a live worker (docs/pipeline.md).
+  let stopped = false;
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => db.pool.query(text, values) },
+    db: {
+      executeSql: (text, values) =>
+        stopped ? Promise.resolve(null as unknown as pg.QueryResult) : db.pool.query(text, values),
+    },
     supervise,
     schedule: false,
     maintenanceIntervalSeconds: settings.maintenanceIntervalSeconds,
@@ -94,6 +103,7 @@ export async function startBoss(
     async stop() {
       for (const stopper of stoppers.splice(0)) stopper();
       await boss.stop({ graceful: false, wait: true, close: false }).catch(() => undefined);
+      stopped = true;
     },
   };
 }

@@ -93,7 +93,12 @@ export const ArticleVersionType = builder.simpleObject("ArticleVersion", {
 
 const ArticleComment = builder.simpleObject("ArticleComment", {
   description: "A person's comment. None is sent to a key or agent.",
-  fields: (t) => ({ id: t.string(), text: t.string(), by: t.string(), at: t.string() }),
+  fields: (t) => ({ id: t.string(), text: t.string(), by: t.string(), at: t.string(), unit: t.int({ nullable: true }) }),
+});
+
+const AcknowledgedType = builder.simpleObject("Acknowledged", {
+  description: "An open warning or flag the approver acknowledged.",
+  fields: (t) => ({ statement: t.string(), note: t.string(), by: t.string() }),
 });
 
 export const LabelType = builder.simpleObject("ArticleLabel", {
@@ -103,6 +108,7 @@ export const LabelType = builder.simpleObject("ArticleLabel", {
     approvedVersion: t.int({ nullable: true }),
     approvedAt: t.string({ nullable: true }),
     approvedBy: t.string({ nullable: true }),
+    acknowledged: t.field({ type: [AcknowledgedType], nullable: true }),
   }),
 });
 
@@ -130,12 +136,27 @@ export const IllustrationType = builder.simpleObject("Illustration", {
     label: t.string(),
     styleLabel: t.string(),
     reason: t.string({ nullable: true }),
-    regenerating: t.boolean(),
+    regenerating: t.boolean({ description: "True while a new picture is being made." }),
+    lastFailure: t.string({ nullable: true, description: "Why the last try at a new picture failed." }),
+    regenerationsLeft: t.int({
+      nullable: true,
+      description: "New pictures still allowed today (UTC): the lower of the article's and the workspace's allowance.",
+    }),
   }),
 });
 
 const LanguageVersionType = builder.simpleObject("LanguageVersion", {
   fields: (t) => ({ language: t.string(), articleId: t.string(), status: t.string(), approved: t.boolean() }),
+});
+
+const AddingLanguagesType = builder.simpleObject("AddingLanguages", {
+  description: "A language-adding job on the primary article while it is queued, running or paused; ids lower-case.",
+  fields: (t) => ({
+    jobId: t.string(),
+    status: t.string({ description: "queued, running or paused" }),
+    briefId: t.string({ nullable: true }),
+    languages: t.stringList({ description: "Codes in the order asked." }),
+  }),
 });
 
 const SeoFieldsType = builder.simpleObject("SeoFields", {
@@ -177,6 +198,11 @@ export const ArticleType = builder.simpleObject("Article", {
     illustration: t.field({ type: IllustrationType, nullable: true }),
     primaryArticleId: t.string({ nullable: true }),
     languageVersions: t.field({ type: [LanguageVersionType], nullable: true }),
+    addingLanguages: t.field({
+      type: AddingLanguagesType,
+      nullable: true,
+      description: "Present on a primary article while a language-adding job is queued, running or paused.",
+    }),
     seo: t.field({ type: SeoFieldsType, nullable: true }),
   }),
 });

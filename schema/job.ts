@@ -1,6 +1,6 @@
 // Article jobs: starting one (POST /articles), reading and steering it.
 import { startArticle } from "../src/articles/startArticle.ts";
-import { jobEventIterator } from "../src/jobs/eventStream.ts";
+import { jobEventIterator } from "../src/events/eventStream.ts";
 import { cancelJob, findVisibleJob, jobView, retryStep, skipStep } from "../src/pipeline/jobControl.ts";
 import { builder } from "./builder.ts";
 
@@ -8,7 +8,7 @@ const PlannedStepRef = builder.simpleObject("StartedStep", {
   fields: (t) => ({ id: t.string(), name: t.string(), estMs: t.int() }),
 });
 
-const StartedJob = builder.simpleObject("StartedJob", {
+export const StartedJob = builder.simpleObject("StartedJob", {
   fields: (t) => ({
     articleId: t.string(),
     jobId: t.string(),

@@ -15,6 +15,8 @@ export interface Config {
   /** When true, the client address for the refused-token limit comes from X-Forwarded-For. */
   trustProxy: boolean;
   sessionDays: number;
+  /** OAuth endpoints: requests a minute from one client address, per endpoint (registration, token and revocation, the authorization page). */
+  oauthPerMinute: number;
   /**
    * Development conveniences (GraphiQL, introspection, field suggestions): only when NODE_ENV is
    * `development`. Unset means production, so `npm start` on a server is safe by default.
@@ -22,6 +24,12 @@ export interface Config {
   development: boolean;
   /** Origins allowed to make credentialed (cookie) CORS requests; empty by default. */
   corsOrigins: string[];
+}
+
+/** A whole number above 0 from a setting, or the fallback when it is unset or not one. */
+function positiveInteger(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== "" && Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -43,6 +51,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? "info",
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
     sessionDays: Number(env.SESSION_DAYS ?? 14),
+    oauthPerMinute: positiveInteger(env.OAUTH_RATE_PER_MINUTE, 30),
     development: env.NODE_ENV === "development",
     corsOrigins: (env.CORS_ORIGINS ?? "")
       .split(",")

@@ -31,6 +31,31 @@ export type ErrorCode =
   | "step_mismatch"
   | "job_settled"
   | "step_not_optional"
+  | "article_changed"
+  | "wrong_unit_kind"
+  | "text_too_long"
+  | "unsourced_statement"
+  | "sources_not_checked"
+  | "invalid_structure_edit"
+  | "flagged_removal_needs_person"
+  | "paragraph_first"
+  | "last_paragraph"
+  | "cells_mismatch"
+  | "rewrite_added_claims"
+  | "block_not_rewritable"
+  | "invalid_url"
+  | "unsafe_url"
+  | "source_unreadable"
+  | "source_does_not_support"
+  | "grouping_unavailable"
+  | "not_primary"
+  | "illustrations_off"
+  | "illustration_regenerating"
+  | "beat_article"
+  | "no_illustration"
+  | "person_only"
+  | "open_flags"
+  | "model_unavailable"
   | "internal";
 
 const STATUS: Record<ErrorCode, number> = {
@@ -63,6 +88,32 @@ const STATUS: Record<ErrorCode, number> = {
   step_mismatch: 409,
   job_settled: 409,
   step_not_optional: 400,
+  article_changed: 409,
+  wrong_unit_kind: 422,
+  text_too_long: 400,
+  unsourced_statement: 422,
+  sources_not_checked: 422,
+  invalid_structure_edit: 400,
+  flagged_removal_needs_person: 409,
+  paragraph_first: 422,
+  last_paragraph: 422,
+  cells_mismatch: 422,
+  rewrite_added_claims: 422,
+  block_not_rewritable: 422,
+  invalid_url: 400,
+  unsafe_url: 400,
+  source_unreadable: 422,
+  source_does_not_support: 422,
+  grouping_unavailable: 503,
+  not_primary: 422,
+  illustrations_off: 503,
+  illustration_regenerating: 409,
+  beat_article: 409,
+  no_illustration: 409,
+  person_only: 403,
+  open_flags: 422,
+  /** The model could not rewrite a unit now (timeout, provider error): retry. */
+  model_unavailable: 503,
   internal: 500,
 };
 

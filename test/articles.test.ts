@@ -491,6 +491,7 @@ describe("GET /api/v1/articles/{id}", () => {
         label: "AI-generated illustration",
         styleLabel: "abstract editorial",
         regenerating: false,
+        regenerationsLeft: 5,
       },
       languageVersions: [
         { language: "en", articleId: U(id.main), status: "needsReview", approved: false },
@@ -580,6 +581,7 @@ describe("GET /api/v1/articles/{id}", () => {
       styleLabel: "abstract editorial",
       reason: "The brief asked for no picture.",
       regenerating: false,
+      regenerationsLeft: 5,
     });
   });
 

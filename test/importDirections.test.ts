@@ -50,28 +50,6 @@ const under = (path: string, folder: string) => path === folder || path.startsWi
 /** What a facade may take from src/ besides types. */
 const FACADE_MAY_USE = ["src/errors.ts", "src/auth/principal.ts", "src/log.ts"];
 
-/**
- * Facade imports of the domain that still bypass GraphQL, each to be moved (into app/ or behind a
- * GraphQL operation) and then struck from this list; the test fails on an entry no longer needed.
- */
-const FACADE_EXCEPTIONS_TO_REMOVE = [
-  "facades/mcp/app.ts -> src/auth/authenticate.ts",
-  "facades/mcp/app.ts -> src/http/bearerAuth.ts",
-  "facades/mcp/app.ts -> src/http/ownOrigin.ts",
-  "facades/rest/app.ts -> src/http/storableInput.ts",
-  "facades/rest/edgeAuth.ts -> src/auth/authenticate.ts",
-  "facades/rest/edgeAuth.ts -> src/auth/sessions.ts",
-  "facades/rest/edgeAuth.ts -> src/http/bearerAuth.ts",
-  "facades/rest/requestSchemas.ts -> src/briefs/briefRules.ts",
-  "facades/rest/routes/articles.ts -> src/articles/articleTerms.ts",
-  "facades/rest/routes/jobs.ts -> src/ids.ts",
-  "facades/rest/routes/jobs.ts -> src/jobs/eventStream.ts",
-  "facades/rest/routes/session.ts -> src/auth/authenticate.ts",
-  "facades/rest/routes/session.ts -> src/auth/sessions.ts",
-  "facades/rest/routes/session.ts -> src/http/clientAddress.ts",
-  "facades/rest/routes/session.ts -> src/http/ownOrigin.ts",
-];
-
 describe("directions of import", () => {
   it("keeps the domain (src/) free of schema/, facades/, jobs/ and app/", () => {
     const wrong = tsFiles("src")
@@ -82,15 +60,11 @@ describe("directions of import", () => {
   });
 
   it("lets a facade take from src/ only types, the domain error, the principal and the logger", () => {
-    const wrong = [
-      ...new Set(
-        tsFiles("facades")
-          .flatMap(importsOf)
-          .filter((i) => under(i.target, "src") && !i.typeOnly && !FACADE_MAY_USE.includes(i.target))
-          .map((i) => `${i.from} -> ${i.target}`),
-      ),
-    ].sort();
-    expect(wrong).toEqual([...FACADE_EXCEPTIONS_TO_REMOVE].sort());
+    const wrong = tsFiles("facades")
+      .flatMap(importsOf)
+      .filter((i) => under(i.target, "src") && !i.typeOnly && !FACADE_MAY_USE.includes(i.target))
+      .map((i) => `${i.from} -> ${i.target}`);
+    expect(wrong).toEqual([]);
   });
 
   it("leaves the wiring to app/: nothing outside it imports app/ but tests, benchmarks and scripts", () => {

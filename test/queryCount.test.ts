@@ -90,3 +90,30 @@ describe("GET /api/v1/articles", () => {
     );
   });
 });
+
+describe("PUT /api/v1/articles/{id}/units/{n}", () => {
+  it("sends as many statements to edit a unit of an article with 50 claims and 30 sources as with 5 and 3", async () => {
+    const { owner, token } = await desk();
+    const small = await storeWrittenArticle(server.db, owner, { claims: 5, sources: 3 });
+    const large = await storeWrittenArticle(server.db, owner, { claims: 50, sources: 30 });
+    const edit = async (id: string, text: string) => {
+      let reply: Reply | undefined;
+      const statements = await recordStatements(server.db.pool, async () => {
+        reply = await call(server.baseUrl, `/api/v1/articles/${id.toUpperCase()}/units/1`, {
+          method: "PUT",
+          token,
+          body: { text },
+        });
+      });
+      if (reply?.status !== 200) throw new Error(`PUT: ${reply?.status} ${JSON.stringify(reply?.body)}`);
+      return { reply, statements };
+    };
+    await edit(large, "A first edit, not measured.");
+    const few = await edit(small, "The harbour will be dredged, the board said.");
+    const many = await edit(large, "The harbour will be dredged, the board said.");
+    expect(many.reply.body.versions.at(-1).label).toBe("unit edited");
+    expect(many.statements.length, `${listing("5 claims", few.statements)}\n${listing("50 claims", many.statements)}`).toBe(
+      few.statements.length,
+    );
+  });
+});

@@ -4,14 +4,10 @@
 // themselves (brief.create, article.write, ...) are mapped onto GraphQL by a later part; until
 // then tools/list is empty and tools/call names no known tool.
 import { type Context, Hono } from "hono";
-import { bearerToken } from "../../src/auth/authenticate.ts";
 import { SCOPES } from "../../src/auth/principal.ts";
-import type { Config } from "../../src/config.ts";
-import type { Database } from "../../src/db/database.ts";
 import { DomainError } from "../../src/errors.ts";
 import type { AppEnv } from "../../src/http/appEnv.ts";
-import { principalFromBearer } from "../../src/http/bearerAuth.ts";
-import { isServedOrigin, publicBaseUrl } from "../../src/http/ownOrigin.ts";
+import type { Authentication, OwnOrigin } from "../edge.ts";
 import { JSON_RPC, type JsonRpcId, rpcError, transportRefusal } from "./mcpErrors.ts";
 
 export const PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26"] as const;
@@ -30,9 +26,9 @@ const rpcResult = (id: JsonRpcId, result: unknown) => ({ jsonrpc: "2.0", id, res
  * A browser page of another origin must not drive an agent's calls: only the service's own origin
  * (BASE_URL, else the address it listens on; never one read from Host) is accepted.
  */
-function assertSameOrigin(c: Context, config: Config): void {
+function assertSameOrigin(c: Context, ownOrigin: OwnOrigin): void {
   const origin = c.req.header("Origin");
-  if (origin && !isServedOrigin(c, config, origin)) {
+  if (origin && !ownOrigin.isServedOrigin(c, origin)) {
     throw new DomainError("forbidden_origin", "Requests from this Origin are not accepted on /mcp/v1.");
   }
 }
@@ -60,13 +56,21 @@ function lifecycle(message: JsonRpcRequest, id: JsonRpcId) {
   }
 }
 
-export function createMcpApp(db: Database, config: Config) {
+/** What the MCP surface takes from the composition root (app/server.ts). */
+export interface McpEdge {
+  authentication: Authentication;
+  ownOrigin: OwnOrigin;
+}
+
+export function createMcpApp({ authentication, ownOrigin }: McpEdge) {
   const app = new Hono<AppEnv>();
 
   const metadata = (c: Context) => {
-    const base = publicBaseUrl(c, config);
+    const base = ownOrigin.publicBaseUrl(c);
     return {
       resource: `${base}/mcp/v1`,
+      // The service is its own authorization server (app/oauth/): clients discover it here.
+      authorization_servers: [base],
       bearer_methods_supported: ["header"],
       scopes_supported: [...SCOPES],
       resource_name: "Sourced-article writing service (MCP)",
@@ -76,11 +80,10 @@ export function createMcpApp(db: Database, config: Config) {
   app.get(METADATA_PATH, (c) => c.json(metadata(c)));
 
   app.post("/mcp/v1", async (c) => {
-    assertSameOrigin(c, config);
-    const token = bearerToken(c.req.header("Authorization"));
-    if (token === undefined)
-      throw new DomainError("invalid_key", "Send an agent token as `Authorization: Bearer bz_mcp_live_...`.");
-    c.set("principal", await principalFromBearer(c, db, token, "mcp", config.trustProxy));
+    assertSameOrigin(c, ownOrigin);
+    const agent = await authentication.bearer(c, "mcp");
+    if (!agent) throw new DomainError("invalid_key", "Send an agent token as `Authorization: Bearer bz_mcp_live_...`.");
+    c.set("principal", agent);
 
     const version = c.req.header("MCP-Protocol-Version");
     if (version && !(PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
@@ -105,7 +108,7 @@ export function createMcpApp(db: Database, config: Config) {
   // from the service's edge (app/http/allowedMethods.ts).
 
   app.onError((error, c) => {
-    const resourceMetadata = `${publicBaseUrl(c, config)}${METADATA_PATH}`;
+    const resourceMetadata = `${ownOrigin.publicBaseUrl(c)}${METADATA_PATH}`;
     return transportRefusal(error, { headers: c.get("limitHeaders"), resourceMetadata });
   });
   return app;

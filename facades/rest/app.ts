@@ -2,14 +2,17 @@
 // per route, shapes the answer. No business rule lives here.
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Yoga } from "../../schema/yoga.ts";
-import type { Config } from "../../src/config.ts";
 import { DomainError } from "../../src/errors.ts";
 import type { AppEnv } from "../../src/http/appEnv.ts";
-import { assertStorable } from "../../src/http/storableInput.ts";
-import type { Services } from "../../src/processServices.ts";
+import type { InputPlace } from "../../src/http/storableInput.ts";
+import type { Authentication, FollowJobEvents, SessionCookie } from "../edge.ts";
 import { restAuth } from "./edgeAuth.ts";
 import { errorResponse } from "./restErrors.ts";
 import { declareEdgeErrors, jsonBodiesOnly } from "./routeDeclarations.ts";
+import { articleEditRoutes } from "./routes/articleEdits.ts";
+import { articleIllustrationRoutes } from "./routes/articleIllustration.ts";
+import { articleLanguageRoutes } from "./routes/articleLanguages.ts";
+import { articleSourceRoutes } from "./routes/articleSources.ts";
 import { articleReadRoutes } from "./routes/articles.ts";
 import { briefRoutes } from "./routes/briefs.ts";
 import { developerRoutes } from "./routes/developer.ts";
@@ -19,8 +22,16 @@ import { sessionRoutes } from "./routes/session.ts";
 const OPEN_PATHS = new Set(["/api/v1/session", "/api/v1/openapi.json"]);
 const isSessionOnly = (path: string) => path.startsWith("/api/v1/developer/");
 
-export function createRestApp(services: Services, yoga: Yoga, config: Config) {
-  const { db } = services;
+/** What the REST facade takes from the composition root besides GraphQL (app/server.ts). */
+export interface RestEdge {
+  authentication: Authentication;
+  sessions: SessionCookie;
+  /** Throws 400 validation naming the first string PostgreSQL cannot store (src/http/storableInput.ts). */
+  assertStorable(value: unknown, place: InputPlace): void;
+  followJobEvents: FollowJobEvents;
+}
+
+export function createRestApp(yoga: Yoga, edge: RestEdge) {
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) {
@@ -29,7 +40,7 @@ export function createRestApp(services: Services, yoga: Yoga, config: Config) {
         throw new DomainError("validation", `${where}${issue?.message ?? "invalid request"}`);
       }
       // Bodies and query strings were checked at the edge; path parameters are named only here.
-      if (result.target === "param") assertStorable(result.data, "path");
+      if (result.target === "param") edge.assertStorable(result.data, "path");
     },
   }).basePath("/api/v1");
 
@@ -45,14 +56,18 @@ export function createRestApp(services: Services, yoga: Yoga, config: Config) {
     description: "A signed-in person's session (POST /api/v1/session).",
   });
 
-  const auth = restAuth(db, config.trustProxy, isSessionOnly);
+  const auth = restAuth(edge.authentication, isSessionOnly);
   app.use("*", async (c, next) => (OPEN_PATHS.has(c.req.path) ? next() : auth(c, next)));
   app.use("*", jsonBodiesOnly);
 
-  sessionRoutes(app, db, config);
+  sessionRoutes(app, edge.sessions);
   briefRoutes(app, yoga);
-  jobRoutes(app, yoga, services);
+  jobRoutes(app, yoga, edge.followJobEvents);
   articleReadRoutes(app, yoga);
+  articleEditRoutes(app, yoga);
+  articleSourceRoutes(app, yoga);
+  articleLanguageRoutes(app, yoga);
+  articleIllustrationRoutes(app, yoga);
   developerRoutes(app, yoga);
   declareEdgeErrors(app.openAPIRegistry);
 

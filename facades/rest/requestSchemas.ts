@@ -1,8 +1,8 @@
 // Request and response schemas of the REST routes. The facade validates with these and the
 // OpenAPI document is generated from them, so the two cannot disagree.
 import { z } from "@hono/zod-openapi";
+import { ESTIMATE_PART_KINDS, ILLUSTRATIONS, LENGTHS, PURPOSES, STRUCTURES, TONES } from "../../schema/enumerations.ts";
 import { SCOPES } from "../../src/auth/principal.ts";
-import { ILLUSTRATIONS, LENGTHS, PURPOSES, STRUCTURES, TONES } from "../../src/briefs/briefRules.ts";
 
 export const ErrorBody = z
   .object({ error: z.string().openapi({ example: "not_found" }), message: z.string() })
@@ -70,13 +70,27 @@ export const Brief = z
 export const Estimate = z
   .object({
     credits: z.number().int(),
-    parts: z.array(z.object({ label: z.string(), credits: z.number().int(), kind: z.enum(["article", "version"]) })),
+    parts: z.array(z.object({ label: z.string(), credits: z.number().int(), kind: z.enum(ESTIMATE_PART_KINDS) })),
     steps: z.array(z.object({ id: z.string(), name: z.string(), estMs: z.number().int() })),
     enough: z.boolean(),
   })
   .openapi("Estimate");
 
 export const IdParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
+
+/** An article's unit in the path: `paragraphs[].n`. */
+export const UnitParam = IdParam.extend({
+  n: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .openapi({ param: { name: "n", in: "path" } }),
+});
+
+/** Every article edit takes the version read; a stale one is refused. */
+export const expectedVersion = z.number().int().optional().openapi({
+  description: "The version read (versions[].n of the latest entry); a stale one is refused with 409 article_changed.",
+});
 export const EstimateQuery = z.object({ articleId: z.string().optional() });
 
 export const SignInBody = z

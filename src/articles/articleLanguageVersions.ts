@@ -27,7 +27,16 @@ export async function languageVersions(db: Database, principal: Principal, artic
   const primaryId = article.primaryArticleId ?? article.id;
   const family = await db.prisma.article.findMany({
     where: { AND: [visibleWhere(principal, "article"), { OR: [{ id: primaryId }, { primaryArticleId: primaryId }] }] },
-    select: { id: true, language: true, status: true, primaryArticleId: true, archivedAt: true, createdAt: true },
+    select: {
+      id: true,
+      language: true,
+      status: true,
+      version: true,
+      primaryArticleId: true,
+      archivedAt: true,
+      createdAt: true,
+      approvals: { orderBy: { at: "desc" }, take: 1, select: { version: true } },
+    },
     orderBy: { createdAt: "asc" },
   });
   const primary = family.find((a) => a.id === primaryId);
@@ -35,7 +44,13 @@ export async function languageVersions(db: Database, principal: Principal, artic
     .filter((a) => a.primaryArticleId === primaryId && a.status !== "archived" && a.archivedAt === null)
     .sort((a, b) => languageRank(a.language) - languageRank(b.language));
   const entries = [...(primary ? [primary] : []), ...versions].map(
-    (a): LanguageVersionView => ({ language: a.language, articleId: upperId(a.id), status: a.status, approved: false }),
+    (a): LanguageVersionView => ({
+      language: a.language,
+      articleId: upperId(a.id),
+      status: a.status,
+      // Approved only while a person's approval is for the version it is at now (as its label).
+      approved: a.approvals[0]?.version === a.version,
+    }),
   );
   return entries.length >= 2 ? entries : undefined;
 }

@@ -1,7 +1,7 @@
 // The job writing an article, as the article and its summary show it (`run`).
 import type { Database } from "../db/database.ts";
 import { upperId } from "../ids.ts";
-import { LIVE_JOB_STATUSES } from "./articleTerms.ts";
+import { findLiveJobsOfArticles } from "../pipeline/jobStore.ts";
 
 export interface RunView {
   jobId: string;
@@ -18,11 +18,7 @@ export function runOf(job: { id: string; status: string; briefId: string | null 
 export async function liveJobs(db: Database, workspaceId: string, articleIds: string[]) {
   const byArticle = new Map<string, { id: string; status: string; briefId: string | null }>();
   if (articleIds.length === 0) return byArticle;
-  const jobs = await db.prisma.job.findMany({
-    where: { workspaceId, articleId: { in: articleIds }, status: { in: [...LIVE_JOB_STATUSES] } },
-    select: { id: true, status: true, briefId: true, articleId: true },
-    orderBy: { startedAt: "desc" },
-  });
+  const jobs = await findLiveJobsOfArticles(db, workspaceId, articleIds);
   for (const job of jobs) if (job.articleId && !byArticle.has(job.articleId)) byArticle.set(job.articleId, job);
   return byArticle;
 }

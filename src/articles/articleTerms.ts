@@ -1,16 +1,9 @@
 // The article enumerations of the spec, for filters and request schemas.
-import { ArticleStatus } from "../../prisma/generated/client/enums.ts";
+import type { ArticleStatus } from "../../prisma/generated/client/enums.ts";
+import { ARTICLE_ORIGINS, ARTICLE_STATUSES } from "../enumerations.ts";
 
-export const ARTICLE_STATUSES = Object.values(ArticleStatus) as [ArticleStatus, ...ArticleStatus[]];
-
-export const ARTICLE_ORIGINS = ["manual", "beat", "agent", "schedule"] as const;
+export { ARTICLE_ORIGINS, ARTICLE_STATUSES, LIVE_JOB_STATUSES, SETTLED_JOB_STATUSES } from "../enumerations.ts";
 export type ArticleOrigin = (typeof ARTICLE_ORIGINS)[number];
-
-/** Job statuses in which a job still belongs to its article (the article's `run`). */
-export const LIVE_JOB_STATUSES = ["queued", "running", "paused"] as const;
-
-/** Job statuses of a finished job: nothing more happens to it. */
-export const SETTLED_JOB_STATUSES: readonly string[] = ["done", "failed", "cancelled"];
 
 export const isArticleStatus = (value: string): value is ArticleStatus => (ARTICLE_STATUSES as readonly string[]).includes(value);
 

@@ -10,6 +10,10 @@ import type { InternalLink, QualityCheck, SeoFields, Unit } from "../writing/typ
 import { type Block, type Paragraph, toBlocks, toParagraphs } from "../writing/units.ts";
 import { type LanguageVersionView, languageVersions } from "./articleLanguageVersions.ts";
 import { liveJobs, type RunView, runOf } from "./articleRuns.ts";
+import { type RegenerationState, regenerationState } from "./illustration/regenerationState.ts";
+import { type AddingLanguagesView, addingLanguagesOf } from "./languages/addingLanguages.ts";
+import { type LabelView, labelOf } from "./review/approval.ts";
+import type { CommentView } from "./review/comments.ts";
 import { findVisibleArticle } from "./visibleArticle.ts";
 
 export interface SourceView {
@@ -51,20 +55,8 @@ export interface VersionView {
   title?: string;
 }
 
-/** No comment is stored yet; the shape is what a person's comment will carry. */
-export interface CommentView {
-  id: string;
-  text: string;
-  by: string;
-  at: string;
-}
-
-export interface LabelView {
-  reviewedByHuman: boolean;
-  approvedVersion?: number;
-  approvedAt?: string;
-  approvedBy?: string;
-}
+export type { LabelView } from "./review/approval.ts";
+export type { CommentView } from "./review/comments.ts";
 
 export interface ArchivedView {
   at: string;
@@ -82,6 +74,8 @@ export interface IllustrationView {
   styleLabel: string;
   reason?: string;
   regenerating: boolean;
+  lastFailure?: string;
+  regenerationsLeft?: number;
 }
 
 export interface ArticleView {
@@ -110,6 +104,8 @@ export interface ArticleView {
   illustration?: IllustrationView;
   primaryArticleId?: string;
   languageVersions?: LanguageVersionView[];
+  /** A primary article's language-adding job while it is queued, running or paused. */
+  addingLanguages?: AddingLanguagesView;
   seo?: SeoFields;
 }
 
@@ -118,7 +114,7 @@ const jsonArray = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as 
 
 export async function articleView(db: Database, principal: Principal, id: string): Promise<ArticleView> {
   const article = await findVisibleArticle(db, principal, id);
-  const [sources, claims, history, illustration, jobs, family] = await Promise.all([
+  const [sources, claims, history, current, jobs, family, approval, comments] = await Promise.all([
     // The page text is kept for the read-back; the view does not show it and it can be long.
     db.prisma.articleSource.findMany({ where: { articleId: article.id }, orderBy: { position: "asc" }, omit: { text: true } }),
     db.prisma.articleClaim.findMany({ where: { articleId: article.id }, orderBy: { position: "asc" } }),
@@ -126,15 +122,23 @@ export async function articleView(db: Database, principal: Principal, id: string
     // A language version shows no picture of its own.
     article.primaryArticleId
       ? null
-      : db.prisma.illustration.findFirst({
-          where: { articleId: article.id, current: true },
-          orderBy: { createdAt: "desc" },
-          omit: { png: true },
-        }),
+      : db.prisma.illustration
+          .findFirst({ where: { articleId: article.id, current: true }, orderBy: { createdAt: "desc" }, omit: { png: true } })
+          // A new picture in the making, the last try's failure, the allowance left (illustration/).
+          .then(async (picture) =>
+            picture ? { picture, regeneration: await regenerationState(db, article.workspaceId, article.id) } : null,
+          ),
     article.status === "generating" ? liveJobs(db, article.workspaceId, [article.id]) : undefined,
     languageVersions(db, principal, article),
+    db.prisma.articleApproval.findFirst({ where: { articleId: article.id }, orderBy: { at: "desc" } }),
+    // Comments come from persons and are shown to persons only.
+    principal.kind === "person"
+      ? db.prisma.articleComment.findMany({ where: { articleId: article.id }, orderBy: { at: "asc" } })
+      : [],
   ]);
 
+  // A primary article's language-adding job, while it is queued, running or paused.
+  const adding = await addingLanguagesOf(db, article);
   const units = jsonArray<Unit>(article.units).map((u) => ({ ...u, claimIds: (u.claimIds ?? []).map(upperId) }));
 
   // Where each claim sits: the first unit that cites it. Every stored claim is cited by the text
@@ -175,6 +179,8 @@ export async function articleView(db: Database, principal: Principal, id: string
 
   const internalLinks = jsonArray<InternalLink>(article.internalLinks);
   const articleId = upperId(article.id);
+  const illustration = current?.picture;
+  const regeneration: RegenerationState | undefined = current?.regeneration;
 
   return {
     id: articleId,
@@ -197,10 +203,16 @@ export async function articleView(db: Database, principal: Principal, id: string
       agent: optional(v.agent),
       title: optional(v.title),
     })),
-    // Comments come from people; none are stored yet, and a key or agent never sees them.
-    comments: [],
-    // No approval record exists yet, so nothing can be reviewed by a human.
-    label: { reviewedByHuman: false },
+    comments: comments.map(
+      (c): CommentView => ({
+        id: upperId(c.id),
+        text: c.text,
+        by: c.by,
+        at: c.at.toISOString(),
+        ...(c.unit ? { unit: c.unit } : {}),
+      }),
+    ),
+    label: labelOf(article.version, approval),
     brandName: article.brandName,
     siteId: optional(article.siteId)?.toLowerCase(),
     origin: article.origin,
@@ -225,12 +237,14 @@ export async function articleView(db: Database, principal: Principal, id: string
           label: illustration.label,
           styleLabel: illustration.styleLabel,
           reason: optional(illustration.reason),
-          // Regeneration does not exist yet, so no new picture is ever in the making.
-          regenerating: false,
+          regenerating: regeneration?.regenerating ?? false,
+          lastFailure: regeneration?.lastFailure,
+          regenerationsLeft: regeneration?.regenerationsLeft,
         }
       : undefined,
     primaryArticleId: article.primaryArticleId ? upperId(article.primaryArticleId) : undefined,
     languageVersions: family,
+    addingLanguages: adding,
     seo: optional(article.seo as SeoFields | null),
   };
 }

@@ -7,14 +7,20 @@ import { assertVisible } from "../auth/visibility.ts";
 import { parseLanguage } from "../briefs/briefRules.ts";
 import { findBrief } from "../briefs/briefs.ts";
 import { balance, nextUtcMidnight, spentToday } from "../credits/creditLedger.ts";
+import { raiseAfterCapRefusal, raiseIfCapUsed } from "../credits/dailyCapEvents.ts";
 import { hold, lockWorkspaceCredits } from "../credits/holds.ts";
 import type { Database } from "../db/database.ts";
 import { type Sql, withTransaction } from "../db/transaction.ts";
 import { DomainError } from "../errors.ts";
 import { parseId, upperId } from "../ids.ts";
-import { appendEvents } from "../jobs/jobEvents.ts";
-import { raiseBudgetExhausted } from "../jobs/outbox.ts";
 import type { Language } from "../languages.ts";
+import {
+  appendJobEvents,
+  countLongArticleJobsThisMonth,
+  findLiveArticleJob,
+  insertArticleJob,
+  readPlannedSteps,
+} from "../pipeline/jobStore.ts";
 import type { PipelineQueue } from "../pipeline/pipelineQueue.ts";
 import { articleStepPlan, type PlannedStep, stepEstimate } from "../pipeline/steps/index.ts";
 import { voiceBrand } from "../pipeline/voice.ts";
@@ -54,19 +60,9 @@ function started(articleId: string, jobId: string, credits: number, briefId: str
 async function runningJobFor(sql: Sql, briefId: string, siteId: string | null): Promise<StartedJob | undefined> {
   // Only a job on the brief's current site: one started before the brief moved to another site
   // belongs to that site, and its ids are not this caller's to see.
-  const { rows } = await sql.query<{ id: string; article_id: string | null; credits_held: number }>(
-    `SELECT id, article_id, credits_held FROM job
-      WHERE brief_id = $1 AND kind = 'article' AND status IN ('queued', 'running', 'paused')
-        AND site_id IS NOT DISTINCT FROM $2
-      ORDER BY started_at LIMIT 1`,
-    [briefId, siteId],
-  );
-  const job = rows[0];
+  const job = await findLiveArticleJob(sql, briefId, siteId);
   if (!job?.article_id) return undefined;
-  const { rows: steps } = await sql.query<{ step_id: string; name: string; optional: boolean }>(
-    `SELECT step_id, name, optional FROM job_step WHERE job_id = $1 ORDER BY position`,
-    [job.id],
-  );
+  const steps = await readPlannedSteps(sql, job.id);
   const plan = steps.map((s) => ({ id: s.step_id, name: s.name, optional: s.optional, estMs: stepEstimate(s.step_id) }));
   return started(job.article_id, job.id, job.credits_held, briefId, plan);
 }
@@ -118,7 +114,7 @@ async function voiceName(
 }
 
 /** Takes the credits under the workspace lock, or refuses with the spec's code. */
-async function holdCredits(sql: Sql, principal: Principal, credits: number, long: boolean, note: string): Promise<string> {
+export async function holdCredits(sql: Sql, principal: Principal, credits: number, long: boolean, note: string): Promise<string> {
   await lockWorkspaceCredits(sql, principal.workspaceId);
   const { rows } = await sql.query<{ plan: string; status: string; trial_ends_at: Date | null }>(
     `SELECT plan, status, trial_ends_at FROM workspace WHERE id = $1`,
@@ -154,16 +150,8 @@ async function holdCredits(sql: Sql, principal: Principal, credits: number, long
     }
   }
   if (long) {
-    const { rows: longRows } = await sql.query<{ count: number }>(
-      // Whether a job was long is kept in its state: the brief may have changed since.
-      `SELECT count(*)::int AS count FROM job j
-        WHERE j.workspace_id = $1 AND j.kind = 'article' AND j.state->>'long' = 'true'
-          AND j.started_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
-          AND j.status NOT IN ('failed', 'cancelled')`,
-      [principal.workspaceId],
-    );
     const limit = planLimits(workspace.plan).longArticlesPerMonth;
-    if ((longRows[0]?.count ?? 0) >= limit) {
+    if ((await countLongArticleJobsThisMonth(sql, principal.workspaceId)) >= limit) {
       throw new DomainError("plan_limit", `The plan allows ${limit} long articles a month, and they are written.`);
     }
   }
@@ -236,49 +224,28 @@ export async function startArticle(
         names.agentName ?? null,
       ],
     );
-    await sql.query(
-      `INSERT INTO job (id, workspace_id, site_id, kind, status, article_id, brief_id, credential_id, person_id, credits_held, state)
-       VALUES ($1, $2, $3, 'article', 'queued', $4, $5, $6, $7, $8, $9)`,
-      [
-        jobId,
-        principal.workspaceId,
-        brief.siteId,
-        articleId,
-        brief.id,
-        principal.kind === "person" ? null : principal.credentialId,
-        principal.personId,
-        credits,
-        JSON.stringify({ holdId, versions, long: brief.length === "long", brief }),
-      ],
-    );
-    await sql.query(
-      `INSERT INTO job_step (job_id, position, step_id, name, optional)
-       SELECT $1, s.ordinality::int, s.step->>'id', s.step->>'name', (s.step->>'optional')::boolean
-         FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS s(step, ordinality)`,
-      [jobId, JSON.stringify(plan)],
-    );
-    await appendEvents(
+    await insertArticleJob(sql, {
+      id: jobId,
+      workspaceId: principal.workspaceId,
+      siteId: brief.siteId,
+      articleId,
+      briefId: brief.id,
+      credentialId: principal.kind === "person" ? null : principal.credentialId,
+      personId: principal.personId,
+      creditsHeld: credits,
+      state: { holdId, versions: versions as Language[], long: brief.length === "long", brief },
+      plan,
+    });
+    await appendJobEvents(
       sql,
       jobId,
       plan.map((s) => ({ kind: "step" as const, stepId: s.id, status: "todo" as const, summary: s.name, ms: 0, details: [] })),
     );
-    if (principal.kind !== "person" && principal.dailyCap !== undefined) {
-      const spent = await spentToday(sql, principal.credentialId);
-      if (spent >= principal.dailyCap) await raiseBudgetExhausted(sql, principal);
-    }
+    await raiseIfCapUsed(sql, principal);
     await queue.queueStep(sql, { jobId, stepId: plan[0]?.id ?? "find" });
     return started(articleId, jobId, credits, brief.id, plan);
   }).catch(async (error) => {
-    // A refusal for the daily cap raises agent.budget_exhausted once a day, outside the rolled-back transaction.
-    if (error instanceof DomainError && error.code === "budget_exhausted" && principal.kind !== "person") {
-      // Only when the cap is used up: a start refused for being too big for what is left is not
-      // "used its daily cap", and the once-a-day event must stay for when it is.
-      await withTransaction(db, async (sql) => {
-        if (principal.dailyCap !== undefined && (await spentToday(sql, principal.credentialId)) >= principal.dailyCap) {
-          await raiseBudgetExhausted(sql, principal);
-        }
-      }).catch(() => undefined);
-    }
+    await raiseAfterCapRefusal(db, principal, error);
     throw error;
   });
   queue.wake();

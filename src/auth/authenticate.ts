@@ -83,6 +83,7 @@ const TOKEN_CHECK_SQL = `
            w.status AS workspace_status, w.deleted_at, w.restore_until, p.name AS person_name, m.role,
            (c.kind::text = $2
             AND c.revoked_at IS NULL
+            AND (c.expires_at IS NULL OR c.expires_at > now())
             AND (c.site_id IS NULL OR (s.id IS NOT NULL AND s.deleted_at IS NULL))
             AND m.role IS NOT NULL
             AND (c.site_id IS NOT NULL OR m.role = 'Owner')) AS known

@@ -2,7 +2,9 @@
 // person who made it. Resolved once per request at the edge and handed to GraphQL as context.
 import type { Role } from "../../prisma/generated/client/enums.ts";
 
-export const SCOPES = ["brief", "generate", "read", "edit", "export"] as const;
+import { SCOPES } from "../enumerations.ts";
+
+export { SCOPES };
 export type Scope = (typeof SCOPES)[number];
 
 export const EDIT_ROLES: readonly Role[] = ["Owner", "Editor", "Writer"];

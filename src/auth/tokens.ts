@@ -6,6 +6,10 @@ export const TOKEN_PREFIX = {
   key: "bz_live_",
   agent: "bz_mcp_live_",
   session: "bz_session_",
+  /** An OAuth authorization code: ten minutes, one use. */
+  oauthCode: "bz_code_",
+  /** An OAuth refresh token: thirty days, rotated on every use. */
+  refresh: "bz_mcp_refresh_",
 } as const;
 
 export type TokenKind = keyof typeof TOKEN_PREFIX;

@@ -1,13 +1,11 @@
 // The Brief table's defaults, clamps and limits, applied to every brief made or changed, whatever
 // the surface. Types are checked at the edge; values are checked here.
+
+import { ILLUSTRATIONS, LENGTHS, PURPOSES, STRUCTURES, TONES } from "../enumerations.ts";
 import { DomainError } from "../errors.ts";
 import { isLanguage, type Language } from "../languages.ts";
 
-export const PURPOSES = ["news", "explainer", "background", "roundup", "press", "blog"] as const;
-export const TONES = ["neutral", "explanatory", "formal", "conversational"] as const;
-export const LENGTHS = ["short", "standard", "long"] as const;
-export const STRUCTURES = ["ibc", "list", "qa"] as const;
-export const ILLUSTRATIONS = ["generate", "upload", "none"] as const;
+export { ILLUSTRATIONS, LENGTHS, PURPOSES, STRUCTURES, TONES };
 
 export const TARGET_WORDS = { min: 300, max: 3000, default: 900 } as const;
 export const REGION_MAX = 60;

@@ -6,7 +6,7 @@ import type { PersonPrincipal, Scope } from "../auth/principal.ts";
 import { isScope } from "../auth/principal.ts";
 import { hashToken, newToken, tokenHint } from "../auth/tokens.ts";
 import { assertVisible } from "../auth/visibility.ts";
-import type { Database } from "../db/database.ts";
+import type { Database, Tx } from "../db/database.ts";
 import { DomainError } from "../errors.ts";
 import { parseId } from "../ids.ts";
 import { planLimits } from "../workspaces/plans.ts";
@@ -65,43 +65,78 @@ export async function createCredential(db: Database, person: PersonPrincipal, ki
   if (!siteId && kind === "agent")
     throw new DomainError("validation", "siteId is required: an agent is always bound to one site.");
   const token = newToken(kind);
-  const created = await db.prisma.$transaction(async (tx) => {
-    // The creator's membership row is locked, so a removal running now either sees this
-    // credential and revokes it, or has already removed the creator and this fails.
-    const [membership] = await tx.$queryRaw<{ role: string }[]>`
-      SELECT role::text FROM membership WHERE workspace_id = ${person.workspaceId}::uuid AND person_id = ${person.personId}::uuid FOR UPDATE`;
-    if (!membership) throw new DomainError("invalid_key", "You are no longer a member of this workspace.");
-    if (!siteId && membership.role !== "Owner") {
-      throw new DomainError("whole_workspace_owner_only", "Only an Owner can make a key for the whole workspace; choose a site.");
-    }
-    if (kind === "agent") {
-      // The workspace row is locked too, so two creations at once cannot both pass the plan limit.
-      const [workspace] = await tx.$queryRaw<
-        { plan: string }[]
-      >`SELECT plan FROM workspace WHERE id = ${person.workspaceId}::uuid FOR UPDATE`;
-      const live = await tx.credential.count({
-        where: { workspaceId: person.workspaceId, kind: "agent", revokedAt: null, site: { deletedAt: null } },
-      });
-      const limit = planLimits(workspace?.plan ?? "trial").agents;
-      if (live >= limit)
-        throw new DomainError("plan_limit", `The workspace's plan allows ${limit} agents; revoke one or change plan.`);
-    }
-    return tx.credential.create({
-      data: {
-        kind,
-        workspaceId: person.workspaceId,
-        siteId,
-        createdById: person.personId,
-        name,
-        tokenHash: hashToken(token),
-        tokenHint: tokenHint(token, kind),
-        scopes,
-        dailyCap,
-      },
-      include: { createdBy: true },
-    });
-  });
+  const created = await db.prisma.$transaction((tx) =>
+    insertCredential(tx, person, kind, {
+      name,
+      siteId,
+      scopes,
+      dailyCap,
+      tokenHash: hashToken(token),
+      tokenHint: tokenHint(token, kind),
+    }),
+  );
   return { credential: created, token };
+}
+
+export interface CredentialRow {
+  name: string;
+  siteId: string | null;
+  scopes: Scope[];
+  dailyCap: number;
+  tokenHash: string;
+  tokenHint: string;
+  /** An agent made through OAuth: its client, and when its access token stops working. */
+  oauthClientId?: string;
+  expiresAt?: Date;
+}
+
+/**
+ * Inserts a credential for a person, in the caller's transaction, with the checks every way of
+ * making one shares: the creator is still a member (their membership row is locked, so a removal
+ * running now either sees this credential and revokes it, or has already removed the creator and
+ * this fails), only an Owner makes a whole-workspace key, and agents stay within the plan.
+ */
+export async function insertCredential(
+  tx: Tx,
+  person: { workspaceId: string; personId: string },
+  kind: CredentialKind,
+  row: CredentialRow,
+): Promise<CredentialRecord> {
+  const [membership] = await tx.$queryRaw<{ role: string }[]>`
+    SELECT role::text FROM membership WHERE workspace_id = ${person.workspaceId}::uuid AND person_id = ${person.personId}::uuid FOR UPDATE`;
+  if (!membership) throw new DomainError("invalid_key", "You are no longer a member of this workspace.");
+  if (!row.siteId && membership.role !== "Owner") {
+    throw new DomainError("whole_workspace_owner_only", "Only an Owner can make a key for the whole workspace; choose a site.");
+  }
+  if (kind === "agent") {
+    // The workspace row is locked too, so two creations at once cannot both pass the plan limit.
+    const [workspace] = await tx.$queryRaw<
+      { plan: string }[]
+    >`SELECT plan FROM workspace WHERE id = ${person.workspaceId}::uuid FOR UPDATE`;
+    // An OAuth agent whose access token lapsed still counts: its refresh token may renew it.
+    const live = await tx.credential.count({
+      where: { workspaceId: person.workspaceId, kind: "agent", revokedAt: null, site: { deletedAt: null } },
+    });
+    const limit = planLimits(workspace?.plan ?? "trial").agents;
+    if (live >= limit)
+      throw new DomainError("plan_limit", `The workspace's plan allows ${limit} agents; revoke one or change plan.`);
+  }
+  return tx.credential.create({
+    data: {
+      kind,
+      workspaceId: person.workspaceId,
+      siteId: row.siteId,
+      createdById: person.personId,
+      name: row.name,
+      tokenHash: row.tokenHash,
+      tokenHint: row.tokenHint,
+      scopes: row.scopes,
+      dailyCap: row.dailyCap,
+      ...(row.oauthClientId ? { oauthClientId: row.oauthClientId } : {}),
+      ...(row.expiresAt ? { expiresAt: row.expiresAt } : {}),
+    },
+    include: { createdBy: true },
+  });
 }
 
 /** An Owner sees every credential of the kind; anyone else only their own. Revoked ones are gone. */

@@ -18,7 +18,9 @@ export const JSON_BODY_BYTES = 1 * MiB;
 
 /** The limit of a path's route family; a route that needs more gets a family of its own here. */
 export function bodyLimitFor(path: string): number {
-  return path === "/api/v1/session" ? SIGN_IN_BODY_BYTES : JSON_BODY_BYTES;
+  // Sign-in and the OAuth endpoints (the consent form carries a password) take small forms.
+  const small = path === "/api/v1/session" || path === "/oauth/authorize" || path.startsWith("/api/v1/oauth/");
+  return small ? SIGN_IN_BODY_BYTES : JSON_BODY_BYTES;
 }
 
 function tooLarge(maxBytes: number): DomainError {

@@ -1,7 +1,8 @@
-// Persons' requests on /graphql, counted like credentials' on /api/v1 (bearerAuth.ts): a one-minute
-// window in PostgreSQL per signed-in person, or per client address for requests without a session,
-// with the same RateLimit headers and the same 429 `rate_limited` refusal. Facades' in-process
-// GraphQL calls are not counted here: their credential was counted at their own edge.
+// Persons' requests on /graphql, counted like credentials' on /api/v1 (app/http/authentication.ts):
+// a one-minute window in PostgreSQL per signed-in person, or per client address for requests
+// without a session, with the same RateLimit headers and the same 429 `rate_limited` refusal.
+// Facades' in-process GraphQL calls are not counted here: their credential was counted at their
+// own edge.
 import type { PersonPrincipal } from "../auth/principal.ts";
 import { countHit } from "../auth/rateCounters.ts";
 import type { Database } from "../db/database.ts";

@@ -44,10 +44,16 @@ export function graphiqlCsp(html: string): string {
   ].join("; ");
 }
 
+/** Pages that set a policy of their own (still no script, no framing): the OAuth consent page. */
+const OWN_POLICY = new Set(["/oauth/authorize"]);
+
 export function securityHeaders(options: { graphiql: boolean }): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    for (const [name, value] of Object.entries(ALWAYS)) c.header(name, value);
+    const ownPolicy = OWN_POLICY.has(c.req.path) && c.res.headers.has("Content-Security-Policy");
+    for (const [name, value] of Object.entries(ALWAYS)) {
+      if (!(ownPolicy && name === "Content-Security-Policy")) c.header(name, value);
+    }
     const isGraphiql =
       options.graphiql && c.req.path === "/graphql" && /^text\/html\b/i.test(c.res.headers.get("Content-Type") ?? "");
     if (isGraphiql) {

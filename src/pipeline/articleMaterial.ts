@@ -1,6 +1,7 @@
 // The article's rows as the writing engine reads them, and a draft written into them. The write
 // step replaces the article's sources and claims wholesale, so running it again (a retry, or a
 // worker that died half-way) leaves one consistent set.
+import type { ArticleClaim, ArticleSource } from "../../prisma/generated/client/client.ts";
 import type { Database } from "../db/database.ts";
 import { withTransaction } from "../db/transaction.ts";
 import type { GroupedSource } from "../sourcing/types.ts";
@@ -34,24 +35,24 @@ export async function loadDraft(db: Database, articleId: string): Promise<Draft>
   return draftOf(await db.prisma.article.findUniqueOrThrow({ where: { id: articleId } }));
 }
 
-export async function loadArticleMaterial(db: Database, articleId: string): Promise<ArticleMaterial> {
-  const article = await db.prisma.article.findUniqueOrThrow({
-    where: { id: articleId },
-    include: { claims: { orderBy: { position: "asc" } }, sources: { orderBy: { position: "asc" } } },
-  });
-  const draft = draftOf(article);
-  const claims: WritingClaim[] = article.claims.map((c) => ({
+/** A stored claim as the writer sees it. */
+export function writingClaim(c: ArticleClaim): WritingClaim {
+  return {
     id: c.id,
     text: c.text,
     state: c.state as WritingClaim["state"],
     originCount: c.originCount,
     sourceIds: c.sourceIds,
-    mentions: c.mentions as unknown as WritingClaim["mentions"],
-    ...(c.variants ? { variants: c.variants as unknown as NonNullable<WritingClaim["variants"]> } : {}),
+    mentions: Array.isArray(c.mentions) ? (c.mentions as unknown as WritingClaim["mentions"]) : [],
+    ...(Array.isArray(c.variants) ? { variants: c.variants as unknown as NonNullable<WritingClaim["variants"]> } : {}),
     ...(c.attributedTo ? { attributedTo: c.attributedTo } : {}),
     ...(c.keptFlag ? { keptFlag: true } : {}),
-  }));
-  const sources: WritingSource[] = article.sources.map((s) => ({
+  };
+}
+
+/** A stored source as the writer sees it; its page text only when it was kept (and selected). */
+export function writingSource(s: Omit<ArticleSource, "text"> & { text?: string }): WritingSource {
+  return {
     id: s.id,
     origin: s.origin,
     originId: s.originId,
@@ -61,7 +62,17 @@ export async function loadArticleMaterial(db: Database, articleId: string): Prom
     ...(s.text ? { text: s.text } : {}),
     ...(s.language ? { language: s.language } : {}),
     ...(s.publishedAt ? { publishedAt: s.publishedAt } : {}),
-  }));
+  };
+}
+
+export async function loadArticleMaterial(db: Database, articleId: string): Promise<ArticleMaterial> {
+  const article = await db.prisma.article.findUniqueOrThrow({
+    where: { id: articleId },
+    include: { claims: { orderBy: { position: "asc" } }, sources: { orderBy: { position: "asc" } } },
+  });
+  const draft = draftOf(article);
+  const claims = article.claims.map(writingClaim);
+  const sources = article.sources.map(writingSource);
   return { draft, claims, sources };
 }
 

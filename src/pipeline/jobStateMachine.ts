@@ -9,15 +9,16 @@ import { capture, release } from "../credits/holds.ts";
 import type { Database } from "../db/database.ts";
 import { type Sql, withTransaction } from "../db/transaction.ts";
 import { DomainError } from "../errors.ts";
+import type { JobEvent } from "../events/jobEvents.ts";
+import { failureSentence, raiseJobDone, raiseJobFailed } from "../events/outbox.ts";
 import { upperId } from "../ids.ts";
-import { appendEvents, type JobEvent } from "../jobs/jobEvents.ts";
-import { failureSentence, raiseJobDone, raiseJobFailed } from "../jobs/outbox.ts";
 import type { Language } from "../languages.ts";
 import { log } from "../log.ts";
 import { FetchRefused } from "../sourcing/fetch/index.ts";
 import { IllustrationFailure } from "../writing/illustration/illustrator.ts";
 import { WritingFailure } from "../writing/types.ts";
 import {
+  appendJobEvents,
   clearLapsedLease,
   clearPause,
   findLapsedSteps,
@@ -47,7 +48,6 @@ import type { PipelineQueue } from "./pipelineQueue.ts";
 import {
   isStepOfLanguage,
   languageLeftOutBySkipping,
-  type PipelineState,
   parseLanguageStepId,
   runPipelineStep,
   type StepResult,
@@ -131,7 +131,7 @@ export async function advance(sql: Sql, queue: PipelineQueue, job: JobRow, steps
     return;
   }
   await moveToStep(sql, job.id, next);
-  await appendEvents(sql, job.id, events);
+  await appendJobEvents(sql, job.id, events);
   await queue.queueStep(sql, { jobId: job.id, stepId: (steps[next] as StepRow).step_id });
 }
 
@@ -140,10 +140,14 @@ async function finish(sql: Sql, job: JobRow, steps: StepRow[], events: JobEvent[
   const languages = job.state.languages ?? {};
   const dropped = (job.state.versions ?? []).filter((code) => languages[code]?.dropped || !languages[code]?.draft);
   const written = (job.state.versions ?? []).filter((code) => !dropped.includes(code));
+  // A language-adding job's article is the primary, written already: its versions' first entry
+  // names who asked, and the primary's own status is left as it is.
+  const adding = job.state.adding;
   await createLanguageVersions(
     sql,
     job.article_id,
     written.map((code) => ({ code, work: languages[code] ?? {} })),
+    adding ? { label: "languages added", by: adding.by, agent: adding.agent } : undefined,
   );
   const unused = dropped.length;
   const captured = job.credits_held - unused;
@@ -153,8 +157,8 @@ async function finish(sql: Sql, job: JobRow, steps: StepRow[], events: JobEvent[
   if (unused > 0) events.push({ kind: "refunded", credits: unused, reason: "unused" });
   events.push({ kind: "done", articleId: upperId(job.article_id) });
   await markJobDone(sql, job.id, steps.length);
-  await markArticleNeedsReview(sql, job.article_id);
-  await appendEvents(sql, job.id, events);
+  if (!adding) await markArticleNeedsReview(sql, job.article_id);
+  await appendJobEvents(sql, job.id, events);
   await raiseJobDone(
     sql,
     { id: job.id, workspaceId: job.workspace_id, siteId: job.site_id, articleId: job.article_id },
@@ -174,7 +178,7 @@ export async function failJob(sql: Sql, jobId: string, code: JobErrorCode, messa
   await release(sql, owner, job.state.holdId, job.credits_held, code === "cancelled" ? "cancelled" : `failed: ${code}`);
   await markJobFailed(sql, job.id, code === "cancelled" ? "cancelled" : "failed", code, message);
   await returnArticleToDraft(sql, job.article_id);
-  await appendEvents(sql, job.id, [
+  await appendJobEvents(sql, job.id, [
     { kind: "failed", code, message },
     { kind: "refunded", credits: job.credits_held },
   ]);
@@ -220,7 +224,7 @@ export async function runStep(
       step.status === "running"
         ? [{ tag: "restarted", text: `The worker running this step stopped before it finished; run ${runs + 1} starts now.` }]
         : [];
-    await appendEvents(sql, jobId, [stepEvent(stepId, "running", step.name, 0, details)]);
+    await appendJobEvents(sql, jobId, [stepEvent(stepId, "running", step.name, 0, details)]);
     return { job: locked.job, attempt };
   });
   if (!begun) return;
@@ -348,7 +352,7 @@ async function pauseOnFailure(
 ): Promise<void> {
   await markStepFailed(sql, jobId, stepId, ms, code, message);
   const pausedAt = await pauseJob(sql, jobId);
-  await appendEvents(sql, jobId, [stepEvent(stepId, "failed", message, ms, [{ tag: code, text: message }])]);
+  await appendJobEvents(sql, jobId, [stepEvent(stepId, "failed", message, ms, [{ tag: code, text: message }])]);
   await queue.queuePauseTimeout(sql, { jobId, pausedAt: (pausedAt ?? new Date()).toISOString() }, deps.pauseTimeoutSeconds);
 }
 

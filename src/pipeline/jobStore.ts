@@ -1,10 +1,12 @@
-// Every read and write of the job tables (job, job_step) that the job's state machine and its
-// steering make, and the article status a job sets as it ends. Functions taking `sql` run inside
-// the caller's transaction; those taking `db` run on their own. Events are appended through
-// src/jobs/jobEvents.ts, which keeps the stream's sequence numbers.
+// Every read and write of the job tables (job, job_step, job_event): a job's creation, the reads
+// and writes its state machine and its steering make, its event rows, its place in the queue, the
+// live jobs an article shows, and the article status a job sets as it ends. Functions taking `sql`
+// run inside the caller's transaction; those taking `db` run on their own.
+import { LIVE_JOB_STATUSES } from "../articles/articleTerms.ts";
 import type { Database } from "../db/database.ts";
 import type { Sql } from "../db/transaction.ts";
-import type { PipelineState, StepResult } from "./steps/index.ts";
+import { JOB_EVENTS_CHANNEL, type JobEvent, type StoredEvent } from "../events/jobEvents.ts";
+import type { PipelineState, PlannedStep, StepResult } from "./steps/index.ts";
 
 export interface JobRow {
   id: string;
@@ -30,6 +32,90 @@ export interface StepRow {
   error: string | null;
   /** Running under a lease that has not lapsed: a live worker has it. */
   leased: boolean;
+}
+
+/** What a new article job is written with (`insertArticleJob`). */
+export interface NewArticleJob {
+  id: string;
+  workspaceId: string;
+  siteId: string | null;
+  articleId: string;
+  /** null for a language-adding job on an article whose brief is gone. */
+  briefId: string | null;
+  credentialId: string | null;
+  personId: string;
+  creditsHeld: number;
+  state: PipelineState;
+  /** Every planned step, in order: the job's step rows. */
+  plan: readonly PlannedStep[];
+}
+
+/** Writes a queued article job and its step rows, in the plan's order. */
+export async function insertArticleJob(sql: Sql, job: NewArticleJob): Promise<void> {
+  await sql.query(
+    `INSERT INTO job (id, workspace_id, site_id, kind, status, article_id, brief_id, credential_id, person_id, credits_held, state)
+     VALUES ($1, $2, $3, 'article', 'queued', $4, $5, $6, $7, $8, $9)`,
+    [
+      job.id,
+      job.workspaceId,
+      job.siteId,
+      job.articleId,
+      job.briefId,
+      job.credentialId,
+      job.personId,
+      job.creditsHeld,
+      JSON.stringify(job.state),
+    ],
+  );
+  await sql.query(
+    `INSERT INTO job_step (job_id, position, step_id, name, optional)
+     SELECT $1, s.ordinality::int, s.step->>'id', s.step->>'name', (s.step->>'optional')::boolean
+       FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS s(step, ordinality)`,
+    [job.id, JSON.stringify(job.plan)],
+  );
+}
+
+/**
+ * The oldest live (queued, running or paused) article job writing the brief on this site (null: no
+ * site); a job adding languages to an article written from the brief is not one.
+ */
+export async function findLiveArticleJob(
+  sql: Sql,
+  briefId: string,
+  siteId: string | null,
+): Promise<{ id: string; article_id: string | null; credits_held: number } | undefined> {
+  const { rows } = await sql.query<{ id: string; article_id: string | null; credits_held: number }>(
+    `SELECT id, article_id, credits_held FROM job
+      WHERE brief_id = $1 AND kind = 'article' AND status IN ('queued', 'running', 'paused')
+        AND site_id IS NOT DISTINCT FROM $2 AND NOT (state ? 'adding')
+      ORDER BY started_at LIMIT 1`,
+    [briefId, siteId],
+  );
+  return rows[0];
+}
+
+/** The job's steps as planned (id, name, optional), in order. */
+export async function readPlannedSteps(sql: Sql, jobId: string): Promise<{ step_id: string; name: string; optional: boolean }[]> {
+  const { rows } = await sql.query<{ step_id: string; name: string; optional: boolean }>(
+    `SELECT step_id, name, optional FROM job_step WHERE job_id = $1 ORDER BY position`,
+    [jobId],
+  );
+  return rows;
+}
+
+/**
+ * The workspace's long article jobs started this UTC month and not failed or cancelled. Whether a
+ * job was long is kept in its state: the brief may have changed since.
+ */
+export async function countLongArticleJobsThisMonth(sql: Sql, workspaceId: string): Promise<number> {
+  const { rows } = await sql.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM job j
+      WHERE j.workspace_id = $1 AND j.kind = 'article' AND j.state->>'long' = 'true'
+        AND j.started_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+        AND j.status NOT IN ('failed', 'cancelled')`,
+    [workspaceId],
+  );
+  return rows[0]?.count ?? 0;
 }
 
 /** Locks the job's row for the transaction and reads it with its steps, in order. */
@@ -222,4 +308,93 @@ export function readJobWithSteps(db: Database, jobId: string) {
 /** The brief a job was started from, as it is now (for jobs started before the job kept a copy). */
 export function readBrief(db: Database, briefId: string) {
   return db.prisma.brief.findUniqueOrThrow({ where: { id: briefId } });
+}
+
+/**
+ * Appends events to the job's stream inside the caller's transaction: takes the next sequence
+ * numbers from the job's row, writes one row each, and announces them (NOTIFY fires on commit).
+ */
+export async function appendJobEvents(sql: Sql, jobId: string, events: readonly JobEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const { rows } = await sql.query<{ first: number }>(
+    `UPDATE job SET next_seq = next_seq + $2 WHERE id = $1 RETURNING next_seq - $2 AS first`,
+    [jobId, events.length],
+  );
+  const first = rows[0]?.first;
+  if (first === undefined) throw new Error(`no job ${jobId}`);
+  await sql.query(
+    `INSERT INTO job_event (job_id, seq, data)
+     SELECT $1, $2 + (ordinality - 1)::int, value FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY`,
+    [jobId, first, JSON.stringify(events)],
+  );
+  await sql.query(`SELECT pg_notify($1, $2)`, [JOB_EVENTS_CHANNEL, jobId]);
+}
+
+/** The job's stored events after `afterSeq`, in order. */
+export async function jobEventsAfter(db: Database, jobId: string, afterSeq: number): Promise<StoredEvent[]> {
+  const { rows } = await db.pool.query<{ seq: number; data: JobEvent }>(
+    `SELECT seq, data FROM job_event WHERE job_id = $1 AND seq > $2 ORDER BY seq`,
+    [jobId, afterSeq],
+  );
+  return rows.map((r) => ({ seq: r.seq, event: r.data }));
+}
+
+/**
+ * The job's status and, counting from 1, how many queued jobs started no later than it (itself
+ * included); undefined when there is no such job.
+ */
+export async function jobStatusAndQueuePosition(
+  db: Database,
+  jobId: string,
+): Promise<{ status: string; position: number } | undefined> {
+  const { rows } = await db.pool.query<{ status: string; position: number }>(
+    `SELECT j.status,
+            (SELECT count(*)::int FROM job q WHERE q.status = 'queued' AND q.started_at <= j.started_at) AS position
+       FROM job j WHERE j.id = $1`,
+    [jobId],
+  );
+  return rows[0];
+}
+
+/** The live (queued, running or paused) jobs of these articles in the workspace, newest first. */
+export function findLiveJobsOfArticles(db: Database, workspaceId: string, articleIds: string[]) {
+  return db.prisma.job.findMany({
+    where: { workspaceId, articleId: { in: articleIds }, status: { in: [...LIVE_JOB_STATUSES] } },
+    select: { id: true, status: true, briefId: true, articleId: true },
+    orderBy: { startedAt: "desc" },
+  });
+}
+
+/**
+ * A live (queued, running or paused) job of the article or of any of its language versions,
+ * language-adding jobs included (their article is the primary). Read inside the caller's
+ * transaction, after it locked the primary's row.
+ */
+export async function findLiveJobOfArticleFamily(
+  sql: Sql,
+  primaryId: string,
+): Promise<{ id: string; status: string; adding: boolean } | undefined> {
+  const { rows } = await sql.query<{ id: string; status: string; adding: boolean }>(
+    `SELECT j.id, j.status, (j.state ? 'adding') AS adding FROM job j
+      WHERE j.status IN ('queued', 'running', 'paused')
+        AND (j.article_id = $1 OR j.article_id IN (SELECT id FROM article WHERE primary_article_id = $1))
+      ORDER BY j.started_at LIMIT 1`,
+    [primaryId],
+  );
+  return rows[0];
+}
+
+/** The live (queued, running or paused) language-adding job of an article, newest first; undefined when none. */
+export async function findLiveLanguageAddingJob(
+  db: Database,
+  articleId: string,
+): Promise<{ id: string; status: string; briefId: string | null; languages: string[] } | undefined> {
+  const { rows } = await db.pool.query<{ id: string; status: string; brief_id: string | null; languages: string[] | null }>(
+    `SELECT id, status, brief_id, ARRAY(SELECT jsonb_array_elements_text(state->'adding'->'languages')) AS languages
+       FROM job WHERE article_id = $1 AND status IN ('queued', 'running', 'paused') AND state ? 'adding'
+      ORDER BY started_at DESC LIMIT 1`,
+    [articleId],
+  );
+  const row = rows[0];
+  return row ? { id: row.id, status: row.status, briefId: row.brief_id, languages: row.languages ?? [] } : undefined;
 }

@@ -1,16 +1,29 @@
 // A finished job's language versions become articles of their own, each with primaryArticleId:
 // its own copies of the primary's sources and claims (same states: nothing is checked again),
-// its units pointing at those copies, its SEO fields and read-back.
+// its units pointing at those copies, its SEO fields and read-back. A flag a person kept on the
+// primary is an open flag in the version: each version is reviewed on its own.
 import { randomUUID } from "node:crypto";
 import type { Sql } from "../db/transaction.ts";
 import type { Language } from "../languages.ts";
 import { draftWords } from "../writing/units.ts";
 import type { LanguageWork } from "./steps/index.ts";
 
+/**
+ * Who the first version entry names when the versions are added to a written article (a
+ * language-adding job): the person or credential that asked. Without it the entry names the
+ * credential that started the primary, as for versions asked in the brief.
+ */
+export interface AddedBy {
+  label: string;
+  by: string;
+  agent: string | null;
+}
+
 export async function createLanguageVersions(
   sql: Sql,
   primaryId: string,
   versions: readonly { code: Language; work: LanguageWork }[],
+  addedBy?: AddedBy,
 ): Promise<void> {
   for (const { code, work } of versions) {
     const draft = work.draft;
@@ -60,10 +73,25 @@ export async function createLanguageVersions(
         `INSERT INTO article_claim (id, article_id, position, text, state, origin_count, source_ids, mentions, variants, attributed_to, kept_flag, kept_note)
          SELECT $3, $2, position, text, state, origin_count,
                 ARRAY(SELECT (($4::jsonb) ->> s::text)::uuid FROM unnest(source_ids) AS s),
-                mentions, variants, attributed_to, kept_flag, kept_note
+                mentions, variants, attributed_to, false, NULL
            FROM article_claim WHERE id = $1`,
         [oldId, articleId, newId, JSON.stringify(Object.fromEntries(sourceMap))],
       );
+    }
+    if (addedBy) {
+      await sql.query(
+        `INSERT INTO article_version (article_id, n, label, by, model, note, agent, title) VALUES ($1, 1, $2, $3, $4, $5, $6, $7)`,
+        [
+          articleId,
+          addedBy.label,
+          addedBy.by,
+          draft.model ?? "none",
+          `${code} version written by the writing engine (${draft.engine}) from the primary article's claims, added to the written article.`,
+          addedBy.agent,
+          draft.title,
+        ],
+      );
+      continue;
     }
     await sql.query(
       `INSERT INTO article_version (article_id, n, label, by, model, note, agent, title)

@@ -79,7 +79,9 @@ export interface GroupedSource {
   score: number;
 }
 
-export type ClaimState = "corroborated" | "singleSource" | "circular" | "parallel" | "disputed";
+export type { ClaimState } from "../enumerations.ts";
+
+import type { ClaimState } from "../enumerations.ts";
 
 export interface CheckedClaim {
   key: string;

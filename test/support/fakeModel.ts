@@ -193,10 +193,29 @@ function userPrompt(body: any): string {
   return typeof withData?.content === "string" ? withData.content : "";
 }
 
+/** A unit rewritten from its claims (src/writing/provider/rewritePrompt.ts): each claim restated, attributed when flagged. */
+function rewriteAnswer(rewrite: { mode?: string; tone?: string }, claims: Claim[]): { text: string } {
+  const said = claims.map((claim) => {
+    const text = claim.text.trim().replace(/[.]$/, "");
+    if (rewrite.mode === "shorter" || claim.state === "corroborated") return `${text}.`;
+    return `According to ${claim.origins?.[0] ?? "one outlet"}, ${text.replace(/^(The|A|An) /, (w) => w.toLowerCase())}.`;
+  });
+  return { text: rewrite.mode === "longer" ? `${said.join(" ")} Those are the reported facts.` : said.join(" ") };
+}
+
 /** The answer text for a request in a mode that answers 200. */
 function answerContent(body: any, mode: FakeMode): string {
   if (mode === "malformed") return "Here is your article! Title: Bridge reopens. It was a good day for everyone {not json";
   const blocks = readDataBlocks(userPrompt(body));
+  const rewrite = blocks.get("rewrite") as { mode?: string; tone?: string } | undefined;
+  if (rewrite) {
+    const answer = rewriteAnswer(rewrite, (blocks.get("claims") ?? []) as Claim[]);
+    if (mode === "inventedNumber") answer.text = `${answer.text} ${INVENTED_SENTENCE}`;
+    if (mode === "obeyInjection" && [...blocks.values()].some((data) => INJECTION.test(JSON.stringify(data)))) {
+      answer.text = `${answer.text} ${OBEYED_SENTENCE}`;
+    }
+    return JSON.stringify(answer);
+  }
   const primary = blocks.get("primary") as Parameters<typeof versionAnswer>[0] | undefined;
   const answer = primary ? versionAnswer(primary) : articleAnswer(blocks);
   const firstId = answer.units[0]?.claimIds[0];

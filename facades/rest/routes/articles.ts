@@ -1,8 +1,16 @@
 // Articles over REST, read side: each route is one GraphQL operation.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { print } from "graphql";
+import {
+  ARTICLE_ORIGINS,
+  ARTICLE_STATUSES,
+  BLOCK_KINDS,
+  CLAIM_STATES,
+  ILLUSTRATION_STATUSES,
+  LIVE_JOB_STATUSES,
+  QUALITY_VERDICTS,
+} from "../../../schema/enumerations.ts";
 import type { Yoga } from "../../../schema/yoga.ts";
-import { ARTICLE_ORIGINS, ARTICLE_STATUSES } from "../../../src/articles/articleTerms.ts";
 import type { AppEnv } from "../../../src/http/appEnv.ts";
 import { graphql } from "../../graphql.ts";
 import { graphqlCall } from "../graphqlCall.ts";
@@ -19,17 +27,18 @@ export const ArticleFields = graphql(`
   claims { id text state originCount sourceIds paragraph keptFlag keptNote }
   quality { id name verdict detail actionLabel items units target dismissedBy dismissNote }
   versions { n label when by model note agent title }
-  comments { id text by at }
-  label { reviewedByHuman approvedVersion approvedAt approvedBy }
+  comments { id text by at unit }
+  label { reviewedByHuman approvedVersion approvedAt approvedBy acknowledged { statement note by } }
   brandName siteId origin by
   archived { at by agent }
   run { jobId status briefId }
   blocks { kind n text claimIds level ordered items { text claimIds } headers rows { cells claimIds } }
   deck
   internalLinks { id n anchor url title }
-  illustration { id status url altText caption label styleLabel reason regenerating }
+  illustration { id status url altText caption label styleLabel reason regenerating lastFailure regenerationsLeft }
   primaryArticleId
   languageVersions { language articleId status approved }
+  addingLanguages { jobId status briefId languages }
   seo { metaTitle metaDescription slug focusKeyword focusKeywordIn }
   }
 `);
@@ -66,7 +75,7 @@ const Paragraph = z.object({ n: int(), text: z.string(), claimIds: strings }).op
 
 const Block = z
   .object({
-    kind: z.enum(["heading", "list", "table"]).optional().openapi({ description: "Absent for a paragraph." }),
+    kind: z.enum(BLOCK_KINDS).optional().openapi({ description: "Absent for a paragraph." }),
     n: int(),
     text: z.string(),
     claimIds: strings,
@@ -96,7 +105,7 @@ const Claim = z
   .object({
     id: upper("claim"),
     text: z.string(),
-    state: z.enum(["corroborated", "singleSource", "circular", "disputed", "parallel"]),
+    state: z.enum(CLAIM_STATES),
     originCount: int(),
     sourceIds: strings,
     paragraph: int(),
@@ -109,7 +118,7 @@ const QualityCheck = z
   .object({
     id: z.string(),
     name: z.string(),
-    verdict: z.enum(["passed", "warning"]),
+    verdict: z.enum(QUALITY_VERDICTS),
     detail: z.string(),
     actionLabel: z.string().optional(),
     items: strings.optional(),
@@ -139,22 +148,39 @@ const Label = z
     approvedVersion: int().optional(),
     approvedAt: z.string().optional(),
     approvedBy: z.string().optional(),
+    acknowledged: z
+      .array(z.object({ statement: z.string(), note: z.string(), by: z.string() }))
+      .optional()
+      .openapi({ description: "Open warnings and flags the approver acknowledged." }),
   })
   .openapi("Label");
 
 const Illustration = z
   .object({
     id: z.string().openapi({ description: "Lower-case UUID." }),
-    status: z.enum(["ready", "skipped", "generating", "failed"]),
+    status: z.enum(ILLUSTRATION_STATUSES),
     url: z.string().optional().openapi({ description: "Only when ready; fetch with the same credential." }),
     altText: z.string(),
     caption: z.string().optional(),
     label: z.string(),
     styleLabel: z.string(),
     reason: z.string().optional(),
-    regenerating: z.boolean(),
+    regenerating: z.boolean().openapi({ description: "True while a new picture is being made." }),
+    lastFailure: z.string().optional().openapi({ description: "Why the last try at a new picture failed." }),
+    regenerationsLeft: int().optional().openapi({
+      description: "New pictures still allowed today (UTC): the lower of the article's and the workspace's allowance.",
+    }),
   })
   .openapi("Illustration");
+
+const AddingLanguages = z
+  .object({
+    jobId: z.string().openapi({ description: "Lower-case UUID of the language-adding job." }),
+    status: z.enum(LIVE_JOB_STATUSES),
+    briefId: z.string().optional().openapi({ description: "Lower-case UUID of the article's brief." }),
+    languages: strings.openapi({ description: "Codes in the order asked." }),
+  })
+  .openapi("AddingLanguages");
 
 const LanguageVersion = z
   .object({ language: z.string(), articleId: upper("article"), status: z.enum(ARTICLE_STATUSES), approved: z.boolean() })
@@ -174,7 +200,7 @@ const Article = z
     quality: z.array(QualityCheck),
     versions: z.array(Version),
     comments: z
-      .array(z.object({ id: z.string(), text: z.string(), by: z.string(), at: z.string() }))
+      .array(z.object({ id: z.string(), text: z.string(), by: z.string(), at: z.string(), unit: int().optional() }))
       .openapi({ description: "Always [] for a key." }),
     label: Label,
     brandName: z.string(),
@@ -191,6 +217,9 @@ const Article = z
     illustration: Illustration.optional(),
     primaryArticleId: upper("article this is a version of").optional(),
     languageVersions: z.array(LanguageVersion).optional(),
+    addingLanguages: AddingLanguages.optional().openapi({
+      description: "On a primary article while a language-adding job is queued, running or paused.",
+    }),
     seo: z
       .object({
         metaTitle: z.string(),

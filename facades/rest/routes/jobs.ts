@@ -1,14 +1,14 @@
 // Starting an article (POST /articles) and the job it runs: read it, follow its events, steer it.
-// Each route is one GraphQL operation, except the event stream, which reads the stored events
-// after the job query has said the caller may see the job.
+// Each route is one GraphQL operation, except the event stream, which follows the stored events
+// (through the function the composition root hands in) after the job query has said the caller may
+// see the job.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
+import { parseId } from "../../../schema/ids.ts";
 import type { Yoga } from "../../../schema/yoga.ts";
 import { DomainError } from "../../../src/errors.ts";
 import type { AppEnv } from "../../../src/http/appEnv.ts";
-import { parseId } from "../../../src/ids.ts";
-import { followJobEvents } from "../../../src/jobs/eventStream.ts";
-import type { Services } from "../../../src/processServices.ts";
+import type { FollowJobEvents } from "../../edge.ts";
 import { graphql } from "../../graphql.ts";
 import { graphqlCall } from "../graphqlCall.ts";
 import { IdParam } from "../requestSchemas.ts";
@@ -23,7 +23,7 @@ const StartArticleBody = z
   })
   .openapi("StartArticle");
 
-const StartedJob = z
+export const StartedJob = z
   .object({
     articleId: z.string(),
     jobId: z.string(),
@@ -153,7 +153,7 @@ const cancelRoute = createRoute({
   responses: { 204: { description: "Cancelled" }, ...AUTH_ERRORS, ...errors({ 404: "not_found", 409: "job_settled" }) },
 });
 
-export function jobRoutes(app: OpenAPIHono<AppEnv>, yoga: Yoga, services: Services) {
+export function jobRoutes(app: OpenAPIHono<AppEnv>, yoga: Yoga, followJobEvents: FollowJobEvents) {
   app.openapi(startRoute, async (c) => {
     const call = graphqlCall(yoga, c.get("principal"));
     const body = requiredBody(c, c.req.valid("json"));
@@ -175,7 +175,7 @@ export function jobRoutes(app: OpenAPIHono<AppEnv>, yoga: Yoga, services: Servic
     if (jobId === undefined) throw new DomainError("internal", "The job query answered an id that is not one.");
     const lastEventId = Number.parseInt(c.req.header("Last-Event-ID") ?? "", 10);
     return streamSSE(c, async (stream) => {
-      await followJobEvents(services, jobId, Number.isFinite(lastEventId) && lastEventId > 0 ? lastEventId : 0, {
+      await followJobEvents(jobId, Number.isFinite(lastEventId) && lastEventId > 0 ? lastEventId : 0, {
         comment: async (text) => {
           await stream.write(`: ${text}\n\n`);
         },

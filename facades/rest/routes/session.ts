@@ -1,14 +1,9 @@
-// Signing in and out. A session is an HttpOnly cookie; refused sign-ins count toward the same
-// per-address limit as refused tokens, which bounds password guessing (src/auth/sessions.ts).
+// Signing in and out. A session is an HttpOnly cookie, set and cleared by the composition root
+// (app/http/sessionCookie.ts); refused sign-ins count toward the same per-address limit as
+// refused tokens, which bounds password guessing (src/auth/sessions.ts).
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { authenticateSession } from "../../../src/auth/authenticate.ts";
-import { SESSION_COOKIE, signIn, signOut } from "../../../src/auth/sessions.ts";
-import type { Config } from "../../../src/config.ts";
-import type { Database } from "../../../src/db/database.ts";
 import type { AppEnv } from "../../../src/http/appEnv.ts";
-import { clientAddress } from "../../../src/http/clientAddress.ts";
-import { publicBaseUrl } from "../../../src/http/ownOrigin.ts";
+import type { SessionCookie } from "../../edge.ts";
 import { SignInBody } from "../requestSchemas.ts";
 import { errors, jsonBody, requiredBody } from "../routeDeclarations.ts";
 
@@ -35,29 +30,14 @@ const signOutRoute = createRoute({
   responses: { 204: { description: "Signed out (also when no session was open)" } },
 });
 
-export function sessionRoutes(app: OpenAPIHono<AppEnv>, db: Database, config: Config) {
+export function sessionRoutes(app: OpenAPIHono<AppEnv>, sessions: SessionCookie) {
   app.openapi(signInRoute, async (c) => {
-    const session = await signIn(db, requiredBody(c, c.req.valid("json")), {
-      address: clientAddress(c, config.trustProxy),
-      sessionDays: config.sessionDays,
-    });
-    // BASE_URL, or the trusted proxy's X-Forwarded-Proto; never the request's own URL.
-    const secure = publicBaseUrl(c, config).startsWith("https:");
-    setCookie(c, SESSION_COOKIE, session.token, {
-      httpOnly: true,
-      secure,
-      sameSite: "Lax",
-      path: "/",
-      expires: session.expiresAt,
-    });
+    await sessions.signIn(c, requiredBody(c, c.req.valid("json")));
     return c.body(null, 204);
   });
 
   app.openapi(signOutRoute, async (c) => {
-    const cookie = getCookie(c, SESSION_COOKIE);
-    const person = cookie ? await authenticateSession(db, cookie).catch(() => undefined) : undefined;
-    if (person) await signOut(db, person.sessionId);
-    deleteCookie(c, SESSION_COOKIE, { path: "/" });
+    await sessions.signOut(c);
     return c.body(null, 204);
   });
 }

@@ -1,4 +1,5 @@
 // illustrate: the article's picture; only when the brief asks for one to be generated.
+import { makeCurrentPicture } from "../../articles/illustration/currentPicture.ts";
 import { loadArticleMaterial } from "../articleMaterial.ts";
 import type { ArticleStep } from "./stepDefinition.ts";
 
@@ -22,26 +23,7 @@ export const illustrate: ArticleStep = {
       },
       ctx.signal,
     );
-    // One current picture: the old one stops being current in the transaction that adds the new.
-    const unsetCurrent = ctx.db.prisma.illustration.updateMany({
-      where: { articleId: ctx.job.articleId },
-      data: { current: false },
-    });
-    const add = ctx.db.prisma.illustration.create({
-      data: {
-        articleId: ctx.job.articleId,
-        status: "ready",
-        current: true,
-        png: Buffer.from(picture.png),
-        contentType: picture.contentType,
-        altText: picture.altText,
-        ...(picture.caption ? { caption: picture.caption } : {}),
-        label: picture.label,
-        styleLabel: picture.styleLabel,
-        model: picture.model,
-      },
-    });
-    await ctx.db.prisma.$transaction([unsetCurrent, add]);
+    await ctx.db.prisma.$transaction((tx) => makeCurrentPicture(tx, ctx.job.articleId, picture));
     return {
       summary: `Made a ${picture.width}×${picture.height} ${picture.styleLabel} picture.`,
       details: [{ tag: "alt", text: picture.altText }],

@@ -12,6 +12,7 @@ import { qaLanguage } from "./qaLanguage.ts";
 import { read } from "./read.ts";
 import { seo } from "./seo.ts";
 import { seoLanguage } from "./seoLanguage.ts";
+import { sources } from "./sources.ts";
 import type { ArticleStep, LanguageStep, PlanInput, StepContext, StepResult } from "./stepDefinition.ts";
 import { write } from "./write.ts";
 import { writeLanguage } from "./writeLanguage.ts";
@@ -20,6 +21,9 @@ export { languageStepId, parseLanguageStepId } from "./languageStepIds.ts";
 export type { LanguageWork, PipelineState, PlanInput, StepContext, StepResult } from "./stepDefinition.ts";
 
 export const ARTICLE_STEPS: readonly ArticleStep[] = [find, group, read, check, write, seo, qa, illustrate];
+
+/** A language-adding job's own steps (POST /articles/{id}/languages), before its language steps. */
+export const LANGUAGE_ADDING_STEPS: readonly ArticleStep[] = [sources];
 
 /** Run for each language version after the article's steps, in this order. */
 export const LANGUAGE_STEPS: readonly LanguageStep[] = [writeLanguage, seoLanguage, qaLanguage];
@@ -52,11 +56,20 @@ export function articleStepPlan(plan: PlanInput): PlannedStep[] {
   return [...steps, ...plan.versions.flatMap((code) => languageSteps(code, plan))];
 }
 
+/** The steps a language-adding job runs: `sources`, then each language's steps in the order asked. */
+export function languageAddingPlan(plan: PlanInput): PlannedStep[] {
+  const own = LANGUAGE_ADDING_STEPS.map(({ id, name, estMs, optional }) => ({ id, name, estMs, optional }));
+  return [...own, ...plan.versions.flatMap((code) => languageSteps(code, plan))];
+}
+
+const ownStep = (stepId: string) =>
+  ARTICLE_STEPS.find((s) => s.id === stepId) ?? LANGUAGE_ADDING_STEPS.find((s) => s.id === stepId);
+
 /** The typical time of a step by its id (language steps by their kind). */
 export function stepEstimate(stepId: string): number {
   const language = parseLanguageStepId(stepId);
   if (language) return LANGUAGE_STEPS.find((s) => s.kind === language.kind)?.estMs ?? 3000;
-  return ARTICLE_STEPS.find((s) => s.id === stepId)?.estMs ?? 3000;
+  return ownStep(stepId)?.estMs ?? 3000;
 }
 
 /**
@@ -82,7 +95,7 @@ export async function runPipelineStep(stepId: string, ctx: StepContext): Promise
     const step = LANGUAGE_STEPS.find((s) => s.kind === language.kind);
     if (step) return step.run(ctx, language.language);
   }
-  const step = ARTICLE_STEPS.find((s) => s.id === stepId);
+  const step = ownStep(stepId);
   if (!step) throw new Error(`unknown step ${stepId}`);
   return step.run(ctx);
 }

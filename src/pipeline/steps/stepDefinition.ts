@@ -31,6 +31,16 @@ export interface PipelineState {
   sources?: GroupedSource[];
   claims?: CheckedClaim[];
   languages?: Partial<Record<Language, LanguageWork>>;
+  /**
+   * A language-adding job (POST /articles/{id}/languages): the languages asked, in order, and who
+   * asked (the first version entry of each new version names them). Its article is the primary.
+   */
+  adding?: { languages: Language[]; by: string; agent: string | null };
+  /** What the `sources` step of a language-adding job read again (ids are the primary's sources). */
+  reread?: {
+    loaded: { id: string; text: string; language?: string }[];
+    unreadable: { url: string; reason: string }[];
+  };
 }
 
 export interface StepContext {

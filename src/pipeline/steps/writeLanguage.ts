@@ -5,6 +5,7 @@ import { WritingFailure } from "../../writing/types.ts";
 import { draftWords } from "../../writing/units.ts";
 import { loadArticleMaterial } from "../articleMaterial.ts";
 import { siteVoice, writingBrief } from "../voice.ts";
+import { openFlags, sourcesAsReadAgain } from "./sources.ts";
 import { type LanguageStep, plural } from "./stepDefinition.ts";
 
 export const writeLanguage: LanguageStep = {
@@ -18,7 +19,14 @@ export const writeLanguage: LanguageStep = {
     const voice = await siteVoice(ctx.db, ctx.brief, ctx.job.articleId);
     try {
       const draft = await ctx.deps.writers.versions.writeVersion(
-        { language: code, primary: m.draft, brief: writingBrief(ctx.brief), voice, claims: m.claims, sources: m.sources },
+        {
+          language: code,
+          primary: m.draft,
+          brief: writingBrief(ctx.brief),
+          voice,
+          claims: openFlags(m.claims),
+          sources: sourcesAsReadAgain(ctx.state, m.sources),
+        },
         ctx.signal,
       );
       return {

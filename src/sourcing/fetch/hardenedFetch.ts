@@ -76,6 +76,11 @@ export interface FetchOptions {
   hostMap?: string;
   /** Stops the fetch (rule `aborted`). */
   signal?: AbortSignal;
+  /**
+   * What is read: web pages (HTML, text, PDF; the default) or a JSON document (application/json
+   * or a `+json` type, e.g. an OAuth client's metadata document), returned as text.
+   */
+  expect?: "page" | "json";
   /** TESTS ONLY: the lookup the socket uses when connecting, instead of the pinned one (see connect.ts). */
   testConnectLookup?: net.LookupFunction;
   /** TESTS ONLY: an extra CA certificate (PEM) to trust for HTTPS. */
@@ -88,7 +93,7 @@ interface Hop {
   address: string;
 }
 
-function sendRequest(target: ParsedTarget, addresses: readonly string[], ctx: ConnectContext): Promise<Hop> {
+function sendRequest(target: ParsedTarget, addresses: readonly string[], ctx: ConnectContext, accept: string): Promise<Hop> {
   return new Promise((resolve, reject) => {
     let address = "";
     const client = target.url.protocol === "https:" ? https : http;
@@ -101,7 +106,7 @@ function sendRequest(target: ParsedTarget, addresses: readonly string[], ctx: Co
       headers: {
         Host: target.url.host,
         "User-Agent": USER_AGENT,
-        Accept: ACCEPT,
+        Accept: accept,
         "Accept-Encoding": "gzip, deflate, br",
       },
       createConnection: (_options, done) => {
@@ -177,7 +182,7 @@ export async function hardenedFetch(url: string | URL, options: FetchOptions = {
     let target = first;
     for (let redirects = 0; ; redirects++) {
       const addresses = await resolveChecked(target, hostMap, allow, ctx.signal);
-      const hop = await sendRequest(target, addresses, ctx);
+      const hop = await sendRequest(target, addresses, ctx, options.expect === "json" ? "application/json" : ACCEPT);
       response = hop.response;
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
@@ -193,7 +198,8 @@ export async function hardenedFetch(url: string | URL, options: FetchOptions = {
         response.destroy();
         throw new FetchRefused("badStatus", `the server answered ${status}`, { url: target.url.href, status });
       }
-      const page = await readPage(hop, maxBytes, ctx.signal);
+      const page =
+        options.expect === "json" ? await readJson(hop, maxBytes, ctx.signal) : await readPage(hop, maxBytes, ctx.signal);
       return { url: first.url.href, status, ...page, address: hop.address, fetchedAt: new Date() };
     }
   } catch (error) {
@@ -204,6 +210,43 @@ export async function hardenedFetch(url: string | URL, options: FetchOptions = {
     clearTimeout(timer);
     options.signal?.removeEventListener("abort", onCallerAbort);
   }
+}
+
+/** The body under the byte cap (declared and actual), its Content-Encoding undone. */
+async function readBody(hop: Hop, maxBytes: number, signal: AbortSignal): Promise<Buffer> {
+  const { response, target } = hop;
+  const finalUrl = target.url.href;
+  const length = Number(response.headers["content-length"]);
+  if (Number.isFinite(length) && length > maxBytes) {
+    response.destroy();
+    throw new FetchRefused("tooLarge", `Content-Length ${length} is larger than ${maxBytes} bytes`, { url: finalUrl });
+  }
+  let decoders: ReturnType<typeof decodersFor>;
+  try {
+    decoders = decodersFor(response.headers["content-encoding"], finalUrl);
+  } catch (error) {
+    response.destroy();
+    throw error;
+  }
+  const bytes = await readCapped(response, decoders, maxBytes, signal, finalUrl);
+  return bytes;
+}
+
+/** A JSON document: application/json or a `+json` type, decoded as UTF-8 text (not parsed here). */
+async function readJson(
+  hop: Hop,
+  maxBytes: number,
+  signal: AbortSignal,
+): Promise<Pick<FetchedPage, "finalUrl" | "contentType" | "body" | "fromPdf">> {
+  const { response, target } = hop;
+  const finalUrl = target.url.href;
+  const declared = parseContentType(response.headers["content-type"]);
+  if (declared.type !== "application/json" && !declared.type.endsWith("+json")) {
+    response.destroy();
+    throw new FetchRefused("unsupportedType", `Content-Type ${declared.type || "(none)"} is not JSON`, { url: finalUrl });
+  }
+  const bytes = await readBody(hop, maxBytes, signal);
+  return { finalUrl, contentType: declared.type, body: bytes.toString("utf8"), fromPdf: false };
 }
 
 async function readPage(
@@ -219,19 +262,7 @@ async function readPage(
     response.destroy();
     throw new FetchRefused("unsupportedType", `Content-Type ${declared.type} is not read`, { url: finalUrl });
   }
-  const length = Number(response.headers["content-length"]);
-  if (Number.isFinite(length) && length > maxBytes) {
-    response.destroy();
-    throw new FetchRefused("tooLarge", `Content-Length ${length} is larger than ${maxBytes} bytes`, { url: finalUrl });
-  }
-  let decoders: ReturnType<typeof decodersFor>;
-  try {
-    decoders = decodersFor(response.headers["content-encoding"], finalUrl);
-  } catch (error) {
-    response.destroy();
-    throw error;
-  }
-  const bytes = await readCapped(response, decoders, maxBytes, signal, finalUrl);
+  const bytes = await readBody(hop, maxBytes, signal);
   const kind: PageKind | null = promised === "sniff" ? sniffKind(bytes, declared.type) : promised;
   if (kind === null) {
     throw new FetchRefused("unsupportedType", `Content-Type ${declared.type || "(none)"} is not a page`, { url: finalUrl });

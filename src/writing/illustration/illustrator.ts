@@ -14,6 +14,11 @@ export interface IllustrateInput {
   claims?: string[];
   style: IllustrationStyle;
   language?: string;
+  /**
+   * Asks for a different picture of the same article (a regeneration's id): the built-in renderer
+   * seeds with it, so a new picture is not the old one again. An image model varies by itself.
+   */
+  variant?: string;
 }
 
 export interface Illustrator {
@@ -26,7 +31,7 @@ export class AbstractEditorialIllustrator implements Illustrator {
   readonly name = "abstract-editorial";
 
   illustrate(input: IllustrateInput, signal?: AbortSignal): Promise<RenderedIllustration> {
-    const seed = [input.deck ?? "", ...(input.claims ?? [])].join("\n");
+    const seed = [input.deck ?? "", ...(input.claims ?? []), ...(input.variant ? [input.variant] : [])].join("\n");
     return renderAbstractEditorialAsync({ title: input.title, seed, style: input.style }, signal);
   }
 }

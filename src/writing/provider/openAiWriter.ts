@@ -6,6 +6,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import { LANGUAGE_NAMES } from "../../languages.ts";
+import type { RewriteInput, Rewriter, Rewritten } from "../rewrite/rewriteTypes.ts";
 import type { Draft, VersionInput, WriteInput, Writer } from "../types.ts";
 import { WritingFailure } from "../types.ts";
 import { type JsonMode, type ModelConfig, modelConfigFromEnv, NO_API_KEY } from "./config.ts";
@@ -18,6 +19,7 @@ import {
   versionMessages,
   writeMessages,
 } from "./prompt.ts";
+import { parseRewrite, REWRITE_SCHEMA, REWRITE_SCHEMA_NAME, rewriteMessages } from "./rewritePrompt.ts";
 
 export const ENGINE = "openai-compatible";
 
@@ -57,7 +59,16 @@ function retryAfterMs(error: unknown): number | undefined {
   return Number.isFinite(value) && value >= 0 ? Math.min(value, MAX_RETRY_AFTER_MS) : undefined;
 }
 
-export class OpenAiWriter implements Writer {
+/** The JSON Schema a request asks the answer to follow in the `schema` mode. */
+interface AnswerSchema {
+  name: string;
+  schema: Record<string, unknown>;
+}
+
+const ARTICLE_ANSWER: AnswerSchema = { name: ARTICLE_SCHEMA_NAME, schema: ARTICLE_SCHEMA };
+const REWRITE_ANSWER: AnswerSchema = { name: REWRITE_SCHEMA_NAME, schema: REWRITE_SCHEMA };
+
+export class OpenAiWriter implements Writer, Rewriter {
   readonly engine = ENGINE;
   readonly model: string;
   readonly #config: ModelConfig;
@@ -108,12 +119,28 @@ export class OpenAiWriter implements Writer {
     );
   }
 
-  async #run(
+  /** Rewrites one unit of a written article from its own claims (src/articles/rewrite/). */
+  async rewrite(input: RewriteInput, signal?: AbortSignal): Promise<Rewritten> {
+    if (input.claims.length === 0) throw new WritingFailure("nothing_to_write", "The unit carries no claim to write from.");
+    return this.#run(
+      rewriteMessages(input),
+      (answer, model) => {
+        const text = parseRewrite(answer);
+        return { text, statements: text, engine: ENGINE, model };
+      },
+      signal,
+      "the rewritten paragraph",
+      REWRITE_ANSWER,
+    );
+  }
+
+  async #run<T>(
     messages: ChatMessage[],
-    parse: (answer: string, model: string) => Draft,
+    parse: (answer: string, model: string) => T,
     signal: AbortSignal | undefined,
     what = "the article",
-  ): Promise<Draft> {
+    answerSchema: AnswerSchema = ARTICLE_ANSWER,
+  ): Promise<T> {
     const { maxAttempts } = this.#config;
     let mode = this.#jsonMode;
     let temperature = this.#sendTemperature;
@@ -127,7 +154,7 @@ export class OpenAiWriter implements Writer {
       attempts++;
       let completion: ChatCompletion;
       try {
-        completion = await this.#request([...messages, ...feedback], mode, temperature, signal);
+        completion = await this.#request([...messages, ...feedback], mode, temperature, signal, answerSchema);
       } catch (error) {
         signal?.throwIfAborted();
         if (error instanceof RequestTimedOut || error instanceof APIConnectionTimeoutError) {
@@ -197,6 +224,7 @@ export class OpenAiWriter implements Writer {
     mode: JsonMode,
     temperature: boolean,
     signal: AbortSignal | undefined,
+    answerSchema: AnswerSchema = ARTICLE_ANSWER,
   ): Promise<ChatCompletion> {
     const body: ChatCompletionCreateParamsNonStreaming = {
       model: this.#config.model,
@@ -206,7 +234,7 @@ export class OpenAiWriter implements Writer {
         ? {
             response_format: {
               type: "json_schema",
-              json_schema: { name: ARTICLE_SCHEMA_NAME, strict: true, schema: ARTICLE_SCHEMA },
+              json_schema: { name: answerSchema.name, strict: true, schema: answerSchema.schema },
             },
           }
         : mode === "object"

@@ -6,8 +6,9 @@
 
 import { SETTLED_JOB_STATUSES } from "../articles/articleTerms.ts";
 import { upperId } from "../ids.ts";
+import { jobEventsAfter, jobStatusAndQueuePosition } from "../pipeline/jobStore.ts";
 import type { Services } from "../processServices.ts";
-import { eventsAfter, type JobEvent } from "./jobEvents.ts";
+import type { JobEvent } from "./jobEvents.ts";
 
 export interface EventSink {
   comment(text: string): Promise<void>;
@@ -28,13 +29,7 @@ export const DEFAULT_EVENT_TIMINGS: EventTimings = { pingMs: 20_000, queuedPingM
 const isFinal = (event: JobEvent) => event.kind === "done" || (event.kind === "refunded" && event.reason === undefined);
 
 async function jobState(services: Services, jobId: string): Promise<{ status: string; queued?: number }> {
-  const { rows } = await services.db.pool.query<{ status: string; position: number }>(
-    `SELECT j.status,
-            (SELECT count(*)::int FROM job q WHERE q.status = 'queued' AND q.started_at <= j.started_at) AS position
-       FROM job j WHERE j.id = $1`,
-    [jobId],
-  );
-  const row = rows[0];
+  const row = await jobStatusAndQueuePosition(services.db, jobId);
   return row
     ? { status: row.status, ...(row.status === "queued" ? { queued: Math.max(1, row.position) } : {}) }
     : { status: "failed" };
@@ -61,7 +56,7 @@ export async function followJobEvents(services: Services, jobId: string, afterSe
     while (!stopped && !sink.closed()) {
       if (pending) {
         pending = false;
-        for (const { seq, event } of await eventsAfter(services.db.pool, jobId, last)) {
+        for (const { seq, event } of await jobEventsAfter(services.db, jobId, last)) {
           await sink.event(seq, JSON.stringify(event));
           last = seq;
           if (isFinal(event)) return;
@@ -70,7 +65,7 @@ export async function followJobEvents(services: Services, jobId: string, afterSe
       const state = await jobState(services, jobId);
       // Resumed after the last event of a finished job: nothing more will come.
       if (SETTLED_JOB_STATUSES.includes(state.status) && !pending) {
-        const more = await eventsAfter(services.db.pool, jobId, last);
+        const more = await jobEventsAfter(services.db, jobId, last);
         if (more.length === 0) return;
         pending = true;
         continue;

@@ -1,9 +1,9 @@
 // The job event stream, stored. Every event a job raises is a row (job_id, seq) written in the
 // transaction of the state change it reports, then announced with NOTIFY so any process
 // following the job (the API serving its SSE stream may not be the worker running it) reads it.
-// Pings are never stored.
+// The rows are written and read in src/pipeline/jobStore.ts (appendJobEvents, jobEventsAfter);
+// here are the events' shapes and the one listener per process. Pings are never stored.
 import pg from "pg";
-import type { Sql } from "../db/transaction.ts";
 import { log } from "../log.ts";
 
 export const JOB_EVENTS_CHANNEL = "job_events";
@@ -26,31 +26,6 @@ export type JobEvent =
 export interface StoredEvent {
   seq: number;
   event: JobEvent;
-}
-
-/** Appends events to a job's stream inside the caller's transaction; NOTIFY fires on commit. */
-export async function appendEvents(sql: Sql, jobId: string, events: readonly JobEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  const { rows } = await sql.query<{ first: number }>(
-    `UPDATE job SET next_seq = next_seq + $2 WHERE id = $1 RETURNING next_seq - $2 AS first`,
-    [jobId, events.length],
-  );
-  const first = rows[0]?.first;
-  if (first === undefined) throw new Error(`no job ${jobId}`);
-  await sql.query(
-    `INSERT INTO job_event (job_id, seq, data)
-     SELECT $1, $2 + (ordinality - 1)::int, value FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY`,
-    [jobId, first, JSON.stringify(events)],
-  );
-  await sql.query(`SELECT pg_notify($1, $2)`, [JOB_EVENTS_CHANNEL, jobId]);
-}
-
-export async function eventsAfter(pool: pg.Pool, jobId: string, afterSeq: number): Promise<StoredEvent[]> {
-  const { rows } = await pool.query<{ seq: number; data: JobEvent }>(
-    `SELECT seq, data FROM job_event WHERE job_id = $1 AND seq > $2 ORDER BY seq`,
-    [jobId, afterSeq],
-  );
-  return rows.map((r) => ({ seq: r.seq, event: r.data }));
 }
 
 /**

@@ -66,3 +66,19 @@ export function failureSentence(message: string): string {
   const first = /^(.+?[.!?])(\s|$)/su.exec(message.trim())?.[1] ?? message.trim();
   return first.toLowerCase();
 }
+
+/** article.approved: the article as a key reads it (no comments), the version and who approved it. */
+export function articleApprovedEvent(
+  article: { workspaceId: string; siteId: string | null },
+  view: object,
+  version: number,
+  approvedBy: string,
+) {
+  return {
+    id: randomUUID(),
+    workspaceId: article.workspaceId,
+    siteId: article.siteId,
+    type: "article.approved",
+    data: { article: { ...view, comments: undefined }, version, approvedBy },
+  };
+}

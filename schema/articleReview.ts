@@ -1,0 +1,139 @@
+// A person's review of an article: approval of the exact version read, republishing, keeping a
+// flag with a note, comments, and reading and comparing versions.
+import { articleView } from "../src/articles/articleView.ts";
+import { approveArticle, republishArticle } from "../src/articles/review/approval.ts";
+import { keepClaimFlag } from "../src/articles/review/claimFlags.ts";
+import { addComment } from "../src/articles/review/comments.ts";
+import { articleVersionContent, compareArticleVersions } from "../src/articles/review/versionHistory.ts";
+import { ArticleType } from "./article.ts";
+import { builder } from "./builder.ts";
+
+const PERSON = { person: true, editRole: true } as const;
+
+const AcknowledgementInput = builder.inputType("AcknowledgementInput", {
+  description:
+    "An open flag or warning the approver has seen: the claim's text or id (or the check's name), and why it may stand.",
+  fields: (t) => ({ statement: t.string({ required: true }), note: t.string({ required: true }) }),
+});
+
+builder.mutationField("approveArticle", (t) =>
+  t.field({
+    type: ArticleType,
+    description: "A person approves the exact version they read; open flags must be kept or acknowledged.",
+    authScopes: PERSON,
+    args: {
+      id: t.arg.string({ required: true }),
+      version: t.arg.int({ required: true }),
+      acknowledgements: t.arg({ type: [AcknowledgementInput] }),
+    },
+    resolve: async (_root, { id, version, acknowledgements }, { db, principal }) => {
+      await approveArticle(db, principal!, id, version, acknowledgements ?? []);
+      return articleView(db, principal!, id);
+    },
+  }),
+);
+
+builder.mutationField("republishArticle", (t) =>
+  t.field({
+    type: ArticleType,
+    description: "Raises article.approved again for an approved article.",
+    authScopes: PERSON,
+    args: { id: t.arg.string({ required: true }) },
+    resolve: async (_root, { id }, { db, principal }) => {
+      await republishArticle(db, principal!, id);
+      return articleView(db, principal!, id);
+    },
+  }),
+);
+
+builder.mutationField("keepClaimFlag", (t) =>
+  t.field({
+    type: ArticleType,
+    description: "A person keeps a claim's flag with a note.",
+    authScopes: PERSON,
+    args: {
+      articleId: t.arg.string({ required: true }),
+      claimId: t.arg.string({ required: true }),
+      note: t.arg.string({ required: true }),
+    },
+    resolve: async (_root, { articleId, claimId, note }, { db, principal }) => {
+      const done = await keepClaimFlag(db, principal!, articleId, claimId, note);
+      return articleView(db, principal!, done.articleId);
+    },
+  }),
+);
+
+const CommentType = builder.simpleObject("Comment", {
+  fields: (t) => ({ id: t.string(), text: t.string(), by: t.string(), at: t.string(), unit: t.int({ nullable: true }) }),
+});
+
+builder.mutationField("addComment", (t) =>
+  t.field({
+    type: CommentType,
+    authScopes: { person: true },
+    args: { articleId: t.arg.string({ required: true }), text: t.arg.string({ required: true }), unit: t.arg.int() },
+    resolve: (_root, { articleId, text, unit }, { db, principal }) =>
+      addComment(db, principal!, articleId, text, unit ?? undefined),
+  }),
+);
+
+const VersionUnit = builder.simpleObject("VersionUnit", {
+  fields: (t) => ({ n: t.int(), kind: t.string(), text: t.string(), claimIds: t.stringList() }),
+});
+
+const VersionClaim = builder.simpleObject("VersionClaim", {
+  fields: (t) => ({ id: t.string(), text: t.string(), state: t.string(), keptFlag: t.boolean() }),
+});
+
+const VersionContent = builder.simpleObject("VersionContent", {
+  description: "What the article held at one version.",
+  fields: (t) => ({
+    n: t.int(),
+    label: t.string(),
+    title: t.string(),
+    deck: t.string({ nullable: true }),
+    units: t.field({ type: [VersionUnit] }),
+    claims: t.field({ type: [VersionClaim] }),
+  }),
+});
+
+const UnitDifference = builder.simpleObject("UnitDifference", {
+  fields: (t) => ({
+    n: t.int(),
+    change: t.string({ description: "added, removed or changed" }),
+    before: t.string({ nullable: true }),
+    after: t.string({ nullable: true }),
+  }),
+});
+
+const VersionComparison = builder.simpleObject("VersionComparison", {
+  fields: (t) => ({
+    from: t.int(),
+    to: t.int(),
+    titleBefore: t.string({ nullable: true }),
+    titleAfter: t.string({ nullable: true }),
+    deckBefore: t.string({ nullable: true }),
+    deckAfter: t.string({ nullable: true }),
+    units: t.field({ type: [UnitDifference] }),
+  }),
+});
+
+builder.queryField("articleVersion", (t) =>
+  t.field({
+    type: VersionContent,
+    description: "What the article held at version n.",
+    authScopes: { scope: "read" },
+    args: { id: t.arg.string({ required: true }), n: t.arg.int({ required: true }) },
+    resolve: (_root, { id, n }, { db, principal }) => articleVersionContent(db, principal!, id, n),
+  }),
+);
+
+builder.queryField("compareArticleVersions", (t) =>
+  t.field({
+    type: VersionComparison,
+    description: "What changed from version `from` to version `to`.",
+    authScopes: { scope: "read" },
+    args: { id: t.arg.string({ required: true }), from: t.arg.int({ required: true }), to: t.arg.int({ required: true }) },
+    resolve: (_root, { id, from, to }, { db, principal }) => compareArticleVersions(db, principal!, id, from, to),
+  }),
+);
