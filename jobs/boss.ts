@@ -76,8 +76,7 @@ export async function startBoss(
   let stopped = false;
   const boss = new PgBoss({
     db: {
-      executeSql: (text, values) =>
-        stopped ? Promise.resolve(null as unknown as pg.QueryResult) : db.pool.query(text, values),
+      executeSql: (text, values) => (stopped ? Promise.resolve(null as unknown as pg.QueryResult) : db.pool.query(text, values)),
     },
     supervise,
     schedule: false,

@@ -22,13 +22,13 @@ builder.mutationField("approveArticle", (t) =>
     description: "A person approves the exact version they read; open flags must be kept or acknowledged.",
     authScopes: PERSON,
     args: {
-      id: t.arg.string({ required: true }),
+      id: t.arg.id({ required: true }),
       version: t.arg.int({ required: true }),
       acknowledgements: t.arg({ type: [AcknowledgementInput] }),
     },
     resolve: async (_root, { id, version, acknowledgements }, { db, principal }) => {
-      await approveArticle(db, principal!, id, version, acknowledgements ?? []);
-      return articleView(db, principal!, id);
+      await approveArticle(db, principal!, String(id), version, acknowledgements ?? []);
+      return articleView(db, principal!, String(id));
     },
   }),
 );
@@ -38,10 +38,10 @@ builder.mutationField("republishArticle", (t) =>
     type: ArticleType,
     description: "Raises article.approved again for an approved article.",
     authScopes: PERSON,
-    args: { id: t.arg.string({ required: true }) },
+    args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, { db, principal }) => {
-      await republishArticle(db, principal!, id);
-      return articleView(db, principal!, id);
+      await republishArticle(db, principal!, String(id));
+      return articleView(db, principal!, String(id));
     },
   }),
 );
@@ -52,12 +52,12 @@ builder.mutationField("keepClaimFlag", (t) =>
     description: "A person keeps a claim's flag with a note.",
     authScopes: PERSON,
     args: {
-      articleId: t.arg.string({ required: true }),
-      claimId: t.arg.string({ required: true }),
+      articleId: t.arg.id({ required: true }),
+      claimId: t.arg.id({ required: true }),
       note: t.arg.string({ required: true }),
     },
     resolve: async (_root, { articleId, claimId, note }, { db, principal }) => {
-      const done = await keepClaimFlag(db, principal!, articleId, claimId, note);
+      const done = await keepClaimFlag(db, principal!, String(articleId), String(claimId), note);
       return articleView(db, principal!, done.articleId);
     },
   }),
@@ -71,9 +71,9 @@ builder.mutationField("addComment", (t) =>
   t.field({
     type: CommentType,
     authScopes: { person: true },
-    args: { articleId: t.arg.string({ required: true }), text: t.arg.string({ required: true }), unit: t.arg.int() },
+    args: { articleId: t.arg.id({ required: true }), text: t.arg.string({ required: true }), unit: t.arg.int() },
     resolve: (_root, { articleId, text, unit }, { db, principal }) =>
-      addComment(db, principal!, articleId, text, unit ?? undefined),
+      addComment(db, principal!, String(articleId), text, unit ?? undefined),
   }),
 );
 

@@ -510,7 +510,7 @@ describe("POST /articles/{id}/structure", () => {
 });
 
 describe("approval, flags and comments (persons, over GraphQL)", () => {
-  const APPROVE = `mutation($id: String!, $v: Int!, $acks: [AcknowledgementInput!]) {
+  const APPROVE = `mutation($id: ID!, $v: Int!, $acks: [AcknowledgementInput!]) {
     approveArticle(id: $id, version: $v, acknowledgements: $acks) { status label { reviewedByHuman approvedVersion approvedBy acknowledged { statement note by } } }
   }`;
 
@@ -526,7 +526,7 @@ describe("approval, flags and comments (persons, over GraphQL)", () => {
 
     const kept = await gql(
       owner,
-      `mutation($a: String!, $c: String!) { keepClaimFlag(articleId: $a, claimId: $c, note: "Only the board gives the cost; we say so.") { claims { id keptFlag keptNote } versions { n } } }`,
+      `mutation($a: ID!, $c: ID!) { keepClaimFlag(articleId: $a, claimId: $c, note: "Only the board gives the cost; we say so.") { claims { id keptFlag keptNote } versions { n } } }`,
       { a: a.id, c: U(a.c.cost) },
     );
     expect(kept.data.keepClaimFlag.claims.find((c: { id: string }) => c.id === U(a.c.cost))).toMatchObject({
@@ -573,7 +573,7 @@ describe("approval, flags and comments (persons, over GraphQL)", () => {
     expect(edited.body.status).toBe("needsReview");
     expect(edited.body.label).toMatchObject({ reviewedByHuman: false, approvedVersion: version });
     expect(edited.body.versions.at(-1).agent).toMatch(/^API key desk key/);
-    expect(codeOf(await gql(owner, `mutation($id: String!) { republishArticle(id: $id) { status } }`, { id: a.id }))).toBe(
+    expect(codeOf(await gql(owner, `mutation($id: ID!) { republishArticle(id: $id) { status } }`, { id: a.id }))).toBe(
       "conflict",
     );
   });
@@ -592,7 +592,7 @@ describe("approval, flags and comments (persons, over GraphQL)", () => {
     await server.db.prisma.articleClaim.deleteMany({ where: { articleId: b.id, state: { not: "corroborated" } } });
     expect((await gql(owner, APPROVE, { id: b.id, v: 1 })).data.approveArticle.status).toBe("approved");
     expect(
-      (await gql(owner, `mutation($id: String!) { republishArticle(id: $id) { status } }`, { id: b.id })).data.republishArticle
+      (await gql(owner, `mutation($id: ID!) { republishArticle(id: $id) { status } }`, { id: b.id })).data.republishArticle
         .status,
     ).toBe("approved");
     expect(
@@ -609,20 +609,18 @@ describe("approval, flags and comments (persons, over GraphQL)", () => {
   it("shows persons' comments to persons and never to a key", async () => {
     const added = await gql(
       writer,
-      `mutation($id: String!) { addComment(articleId: $id, text: "Check the cost with the board.", unit: 3) { id by unit } }`,
+      `mutation($id: ID!) { addComment(articleId: $id, text: "Check the cost with the board.", unit: 3) { id by unit } }`,
       { id: a.id },
     );
     expect(added.data.addComment).toMatchObject({ by: "Writer Person", unit: 3 });
     const seen = await gql(owner, `query($id: String!) { article(id: $id) { comments { text by unit } } }`, { id: a.id });
     expect(seen.data.article.comments).toEqual([{ text: "Check the cost with the board.", by: "Writer Person", unit: 3 }]);
     expect((await read(a.id)).body.comments).toEqual([]);
+    expect(codeOf(await gql(writer, `mutation($id: ID!) { addComment(articleId: $id, text: "  ") { id } }`, { id: a.id }))).toBe(
+      "validation",
+    );
     expect(
-      codeOf(await gql(writer, `mutation($id: String!) { addComment(articleId: $id, text: "  ") { id } }`, { id: a.id })),
-    ).toBe("validation");
-    expect(
-      codeOf(
-        await gql(writer, `mutation($id: String!) { addComment(articleId: $id, text: "x", unit: 42) { id } }`, { id: a.id }),
-      ),
+      codeOf(await gql(writer, `mutation($id: ID!) { addComment(articleId: $id, text: "x", unit: 42) { id } }`, { id: a.id })),
     ).toBe("not_found");
   });
 });

@@ -114,7 +114,7 @@ describe("languages added to a written article", () => {
     expect(flaggedClaim, "the story has a flagged claim").toBeDefined();
     const kept = await gql(
       world.owner,
-      `mutation($a: String!, $c: String!) { keepClaimFlag(articleId: $a, claimId: $c, note: "Checked by phone") { id } }`,
+      `mutation($a: ID!, $c: ID!) { keepClaimFlag(articleId: $a, claimId: $c, note: "Checked by phone") { id } }`,
       { a: articleId, c: flaggedClaim.id },
     );
     expect(kept.errors, JSON.stringify(kept.errors)).toBeUndefined();
