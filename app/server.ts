@@ -104,7 +104,7 @@ export function createApp(services: Services, config: Config) {
       followJobEvents: (jobId, afterSeq, sink) => followJobEvents(services, jobId, afterSeq, sink),
     }),
   );
-  app.route("/", createMcpApp({ authentication: auth, ownOrigin }));
+  app.route("/", createMcpApp(yoga, { authentication: auth, ownOrigin }));
   app.notFound(() => errorResponse(new DomainError("not_found", "No such route.")));
   app.onError((error) => errorResponse(error));
   return { app, yoga };

@@ -6,8 +6,6 @@
 // timed sequentially, as a person or agent would send them; the ratios against (a) are the
 // figures to read. Run with `npm run bench:edits` (`--runs N`); not a test, nothing is asserted.
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
@@ -21,6 +19,7 @@ import { scratchPostgres, withDatabase } from "../src/db/scratchPostgres.ts";
 import { log } from "../src/log.ts";
 import { addSite, initWorkspace } from "../src/workspaces/workspaceAdmin.ts";
 import { call } from "../test/support/http.ts";
+import { startHttpsTestWeb, TEST_TLS } from "../test/support/httpsTestWeb.ts";
 import { storeSourcedArticle } from "../test/support/sourcedArticles.ts";
 import { startTestWeb } from "../test/web/testWeb.ts";
 import { adminQuery, cleanUp, cleanups, progress } from "./benchKit.ts";
@@ -34,7 +33,6 @@ if (!process.env.LOG_LEVEL) log.level = "fatal";
 const AP = "http://meridianpost.com/wire/ap/2026/11/03/cargo-ship-loses-38-containers-storm-elspeth.html";
 const COUNCIL = "http://www.portmere.gov.uk/news/2026/beach-closure-cullen-sands-marrick-point.html";
 const GAZETTE = "http://www.harbourgazette.co.uk/news/2026/11/03/halden-star-containers-wash-ashore-portmere.html";
-const TLS_DIR = new URL("../test/fixtures/articleSources/", import.meta.url);
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -63,22 +61,15 @@ async function main() {
 
   const web = await startTestWeb();
   cleanups.push(() => web.close());
-  const tls = { key: readFileSync(new URL("tls-key.pem", TLS_DIR)), cert: readFileSync(new URL("tls-cert.pem", TLS_DIR)) };
-  const front: Server = createServer(tls, async (req, res) => {
-    const page = await web.get(`http://${(req.headers.host ?? "").replace(/:\d+$/, "")}${req.url ?? "/"}`);
-    res.writeHead(page.status, { "content-type": String(page.headers["content-type"] ?? "text/plain") });
-    res.end(page.body);
-  });
-  await new Promise<void>((resolve) => front.listen(0, "127.0.0.1", resolve));
-  cleanups.push(() => new Promise((resolve) => front.close(() => resolve(undefined))));
-  const frontPort = (front.address() as AddressInfo).port;
+  const front = await startHttpsTestWeb(web);
+  cleanups.push(() => front.close());
 
   const db = openDatabase(url, 10);
   cleanups.push(() => db.close());
   const env = { FETCH_ALLOW_ADDRESSES: "127.0.0.1", FETCH_HOST_MAP: web.hostMap };
   const services = await startServices(db, { databaseUrl: url, workers: false, env: { ...process.env, ...env } });
   cleanups.push(() => services.stop());
-  services.fetch = { ...services.fetch, testTlsCa: tls.cert };
+  services.fetch = { ...services.fetch, testTlsCa: TEST_TLS.cert };
   const { app } = createApp(services, readConfig({ ...env, DATABASE_URL: url, PORT: "0" }));
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
@@ -131,12 +122,11 @@ async function main() {
     });
     if (reply.status !== 200) throw new Error(`edit: ${reply.status} ${JSON.stringify(reply.body)}`);
   });
-  const gazette = new URL(GAZETTE);
   const add = await timed("POST /articles/{id}/claims/{claimId}/sources", RUNS, async (i) => {
     const target = articles[i + 1] as { id: string; claimId: string };
     const reply = await call(base, `/api/v1/articles/${target.id}/claims/${target.claimId}/sources`, {
       token: key(),
-      body: { url: `https://${gazette.host}:${frontPort}${gazette.pathname}` },
+      body: { url: front.secure(GAZETTE) },
     });
     if (reply.status !== 200 && reply.status !== 422) throw new Error(`source: ${reply.status} ${JSON.stringify(reply.body)}`);
   });

@@ -2,6 +2,7 @@
 // article's picture. Optional fields are nullable here so a facade can omit them; none is ever
 // sent as null by the REST facade.
 import { listArticles, parseSince } from "../src/articles/articleList.ts";
+import { articleMarkdown } from "../src/articles/articleMarkdown.ts";
 import { illustrationImage } from "../src/articles/articlePicture.ts";
 import { articleView } from "../src/articles/articleView.ts";
 import { builder } from "./builder.ts";
@@ -253,6 +254,7 @@ builder.queryField("articles", (t) =>
       origin: t.arg.string(),
       language: t.arg.string(),
       since: t.arg.string({ description: "ISO 8601; articles changed at or after it." }),
+      topic: t.arg.string({ description: "Only primary articles on this topic's subject, as article_exists counts them." }),
     },
     resolve: (_root, args, { db, principal }) =>
       listArticles(db, principal!, {
@@ -263,7 +265,17 @@ builder.queryField("articles", (t) =>
         origin: args.origin ?? undefined,
         language: args.language ?? undefined,
         since: args.since == null ? undefined : parseSince(args.since),
+        topic: args.topic ?? undefined,
       }),
+  }),
+);
+
+builder.queryField("articleMarkdown", (t) =>
+  t.string({
+    description: "The article as Markdown: title, deck, then its units in order.",
+    authScopes: { scope: "export" },
+    args: { id: t.arg.string({ required: true }) },
+    resolve: (_root, { id }, { db, principal }) => articleMarkdown(db, principal!, id),
   }),
 );
 

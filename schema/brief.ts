@@ -1,4 +1,5 @@
 // Briefs and their estimate.
+import { countArticlesOnSubject } from "../src/articles/articlesOnSubject.ts";
 import { createBrief, findBrief, updateBrief } from "../src/briefs/briefs.ts";
 import { estimateBrief } from "../src/briefs/estimate.ts";
 import { lowerId, upperId } from "../src/ids.ts";
@@ -31,6 +32,10 @@ export const BriefType = builder.prismaObject("Brief", {
     imageStyle: t.exposeString("imageStyle", { nullable: true }),
     imageFormat: t.exposeString("imageFormat", { nullable: true }),
     seo: t.exposeBoolean("seo"),
+    articlesOnSubject: t.int({
+      description: "Visible articles of the brief's site on its subject (primary, not archived), as article_exists counts them.",
+      resolve: (b, _args, { db, principal }) => countArticlesOnSubject(db, principal!, b),
+    }),
   }),
 });
 

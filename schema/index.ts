@@ -9,6 +9,7 @@ import "./articleSources.ts";
 import "./brief.ts";
 import "./credential.ts";
 import "./job.ts";
+import "./library.ts";
 import "./workspace.ts";
 
 export const schema = builder.toSchema({ sortSchema: true });

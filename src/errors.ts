@@ -49,6 +49,7 @@ export type ErrorCode =
   | "source_does_not_support"
   | "grouping_unavailable"
   | "not_primary"
+  | "no_connection"
   | "illustrations_off"
   | "illustration_regenerating"
   | "beat_article"
@@ -106,6 +107,7 @@ const STATUS: Record<ErrorCode, number> = {
   source_does_not_support: 422,
   grouping_unavailable: 503,
   not_primary: 422,
+  no_connection: 409,
   illustrations_off: 503,
   illustration_regenerating: 409,
   beat_article: 409,

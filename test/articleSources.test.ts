@@ -5,8 +5,6 @@
 // "38 containers" rests on one origin (AP). A copy of the AP story on another outlet relays the
 // same origin and leaves the claim flagged; the Portmere Echo's own report corroborates it.
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,12 +14,10 @@ import { readConfig } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/database.ts";
 import { addPerson, makeKey, makeWorld, type World } from "./support/fixtures.ts";
 import { call, errorOf } from "./support/http.ts";
+import { type HttpsTestWeb, startHttpsTestWeb, TEST_TLS } from "./support/httpsTestWeb.ts";
 import { storeSourcedArticle } from "./support/sourcedArticles.ts";
 import { createTestDatabase, type TestDatabase } from "./support/testDatabase.ts";
 import { startTestWeb, type TestWeb } from "./web/testWeb.ts";
-
-const fixtures = new URL("./fixtures/articleSources/", import.meta.url);
-const TLS = { key: readFileSync(new URL("tls-key.pem", fixtures)), cert: readFileSync(new URL("tls-cert.pem", fixtures)) };
 
 const AP = "http://meridianpost.com/wire/ap/2026/11/03/cargo-ship-loses-38-containers-storm-elspeth.html";
 const COUNCIL = "http://www.portmere.gov.uk/news/2026/beach-closure-cullen-sands-marrick-point.html";
@@ -31,8 +27,7 @@ const GAZETTE = "http://www.harbourgazette.co.uk/news/2026/11/03/halden-star-con
 const BRIDGE = "http://www.northernledger.co.uk/news/portmere/victorian-swing-bridge-restored.html";
 
 let web: TestWeb;
-let front: Server;
-let frontPort: number;
+let front: HttpsTestWeb;
 let database: TestDatabase;
 let db: Database;
 let services: Services;
@@ -43,45 +38,30 @@ let token: string;
 let personId: string;
 
 /** A test-web page as the route is given it: https, on the TLS front's port. */
-const secure = (truthUrl: string) => {
-  const u = new URL(truthUrl);
-  return `https://${u.host}:${frontPort}${u.pathname}`;
-};
-const odd = (path: string) => `https://pages.test:${frontPort}${path}`;
+const secure = (truthUrl: string) => front.secure(truthUrl);
+const odd = (path: string) => `https://pages.test:${front.port}${path}`;
 
 /** HTTPS in front of the test web, plus a few pages of its own on pages.test. */
-function startFront(): Promise<void> {
-  front = createServer(TLS, async (req, res) => {
-    const host = (req.headers.host ?? "").replace(/:\d+$/, "");
-    const path = req.url ?? "/";
-    if (host === "pages.test") {
-      if (path === "/empty") {
-        res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-        res.end("<!doctype html><html><head><title>Nothing</title></head><body></body></html>");
-      } else if (path === "/picture") {
-        res.writeHead(200, { "content-type": "image/png" });
-        res.end(Buffer.from("89504e470d0a1a0a", "hex"));
-      } else if (path === "/moved") {
-        res.writeHead(301, { location: secure(GAZETTE) });
-        res.end();
-      } else if (path === "/to-private") {
-        res.writeHead(302, { location: "https://10.1.2.3/story" });
-        res.end();
-      } else {
-        res.writeHead(404, { "content-type": "text/plain" });
-        res.end("not found");
-      }
-      return;
+async function startFront(): Promise<void> {
+  front = await startHttpsTestWeb(web, (host, path, res) => {
+    if (host !== "pages.test") return false;
+    if (path === "/empty") {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.end("<!doctype html><html><head><title>Nothing</title></head><body></body></html>");
+    } else if (path === "/picture") {
+      res.writeHead(200, { "content-type": "image/png" });
+      res.end(Buffer.from("89504e470d0a1a0a", "hex"));
+    } else if (path === "/moved") {
+      res.writeHead(301, { location: secure(GAZETTE) });
+      res.end();
+    } else if (path === "/to-private") {
+      res.writeHead(302, { location: "https://10.1.2.3/story" });
+      res.end();
+    } else {
+      res.writeHead(404, { "content-type": "text/plain" });
+      res.end("not found");
     }
-    const page = await web.get(`http://${host}${path}`);
-    res.writeHead(page.status, { "content-type": String(page.headers["content-type"] ?? "text/plain") });
-    res.end(page.body);
-  });
-  return new Promise((resolve) => {
-    front.listen(0, "127.0.0.1", () => {
-      frontPort = (front.address() as AddressInfo).port;
-      resolve();
-    });
+    return true;
   });
 }
 
@@ -97,7 +77,7 @@ beforeAll(async () => {
   services = await startServices(db, { databaseUrl: database.url, workers: false, env: { ...process.env, ...env } });
   // The fetcher's settings come from the environment, as the pipeline's; the test's own
   // certificate authority is the one setting a test adds (TESTS ONLY in hardenedFetch.ts).
-  services.fetch = { ...services.fetch, testTlsCa: TLS.cert };
+  services.fetch = { ...services.fetch, testTlsCa: TEST_TLS.cert };
   const { app } = createApp(services, readConfig({ ...env, DATABASE_URL: database.url, PORT: "0" }));
   httpServer = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
@@ -117,8 +97,7 @@ afterAll(async () => {
   await services?.stop();
   await db?.close();
   await database?.drop();
-  front?.closeAllConnections();
-  await new Promise<void>((done) => (front ? front.close(() => done()) : done()));
+  await front?.close();
   await web?.close();
 });
 

@@ -85,13 +85,15 @@ describe("authentication on /mcp/v1", () => {
 });
 
 describe("the transport", () => {
-  it("answers ping, lists no tools yet, and accepts notifications with 202", async () => {
+  it("answers ping, lists the tools of the token's scopes, and accepts notifications with 202", async () => {
     expect((await rpc(agentToken, { jsonrpc: "2.0", id: "p", method: "ping" })).body).toEqual({
       jsonrpc: "2.0",
       id: "p",
       result: {},
     });
-    expect((await rpc(agentToken, { jsonrpc: "2.0", id: 2, method: "tools/list" })).body.result).toEqual({ tools: [] });
+    // read and brief: the tools of those scopes only (test/mcpTools.test.ts covers every scope).
+    const listed = (await rpc(agentToken, { jsonrpc: "2.0", id: 2, method: "tools/list" })).body.result.tools;
+    expect(listed.map((t: { name: string }) => t.name)).toEqual(["site.read", "brief.create", "sources.check", "article.read"]);
     const note = await rpc(agentToken, { jsonrpc: "2.0", method: "notifications/initialized" });
     expect(note.status).toBe(202);
     expect((await rpc(agentToken, { jsonrpc: "2.0", id: 3, method: "resources/list" })).body.error.code).toBe(-32601);

@@ -350,6 +350,7 @@ describe("codes and tokens", () => {
     const unknown = await token({ ...base, client_id: "bzc_unknown" });
     expect([unknown.status, unknown.body.error]).toEqual([401, "invalid_client"]);
     expect((await token({ ...base, grant_type: "password" })).body.error).toBe("unsupported_grant_type");
+    expect((await token({ ...base, resource: "https://elsewhere.example/mcp/v1" })).body.error).toBe("invalid_target");
     expect((await token({ code })).body.error).toBe("invalid_request");
   });
 

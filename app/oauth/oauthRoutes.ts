@@ -150,6 +150,11 @@ export function oauthRoutes(db: Database, config: Config, options: OAuthRouteOpt
     const fields = await bodyFields(c);
     const grant = single(fields, "grant_type");
     const clientId = single(fields, "client_id");
+    // RFC 8707: the one resource this server issues tokens for.
+    const resource = single(fields, "resource");
+    if (resource !== undefined && resource !== `${issuerOf(c)}/mcp/v1`) {
+      throw new OAuthError("invalid_target", `resource must be ${issuerOf(c)}/mcp/v1.`);
+    }
     if (grant === "authorization_code") {
       const tokens = await exchangeCode(db, {
         code: single(fields, "code"),

@@ -7,6 +7,7 @@
 // - a tool that ran and failed (a DomainError from its GraphQL operation) is a tool result with
 //   `isError: true`, so the agent reads the reason and can correct itself.
 import { errorResponse, toDomainError } from "../rest/restErrors.ts";
+import { type ToolResult, toolResult } from "./tools/toolResult.ts";
 
 export type JsonRpcId = string | number;
 
@@ -25,12 +26,16 @@ export const rpcError = (id: JsonRpcId | null, code: number, message: string) =>
   error: { code, message },
 });
 
-/** A tool call that failed: the result the agent reads, never a JSON-RPC error. */
-export function toolErrorResult(error: unknown) {
+/**
+ * A tool call that was refused: the result the agent reads, never a JSON-RPC error. The body is
+ * the REST refusal `{ error, message, ... }` (`retryAfter` in seconds where REST sends
+ * Retry-After), written like every result (tools/toolResult.ts) with `isError: true`.
+ */
+export function toolRefusal(error: unknown): ToolResult {
   const domain = toDomainError(error);
   const { retryAfter, ...extra } = domain.extra;
-  const detail = { error: domain.code, message: domain.message, ...extra, ...(retryAfter !== undefined ? { retryAfter } : {}) };
-  return { content: [{ type: "text" as const, text: JSON.stringify(detail) }], structuredContent: detail, isError: true };
+  const body = { error: domain.code, message: domain.message, ...extra, ...(retryAfter !== undefined ? { retryAfter } : {}) };
+  return toolResult(body, true);
 }
 
 export interface RefusalOptions {

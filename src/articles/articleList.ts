@@ -7,6 +7,7 @@ import type { Database } from "../db/database.ts";
 import { DomainError } from "../errors.ts";
 import { parseId, upperId } from "../ids.ts";
 import { liveJobs, type RunView, runOf } from "./articleRuns.ts";
+import { onSubjectWhere } from "./articlesOnSubject.ts";
 import { isArticleOrigin, isArticleStatus } from "./articleTerms.ts";
 
 export interface ArticleSummaryView {
@@ -37,6 +38,8 @@ export interface ArticleFilters {
   language?: string;
   /** Articles changed at or after this moment. */
   since?: Date;
+  /** Only primary articles on this topic's subject (articlesOnSubject.ts). */
+  topic?: string;
 }
 
 const optional = <T>(value: T | null | undefined): T | undefined => (value === null ? undefined : value);
@@ -76,6 +79,11 @@ export async function listArticles(
   if (filters.origin !== undefined) where.origin = filters.origin;
   if (filters.language !== undefined) where.language = filters.language;
   if (filters.since !== undefined) where.updatedAt = { gte: filters.since };
+  if (filters.topic !== undefined) {
+    const onSubject = onSubjectWhere(filters.topic);
+    if (!onSubject) return [];
+    Object.assign(where, onSubject);
+  }
 
   const articles = await db.prisma.article.findMany({
     where: { AND: [visibleWhere(principal, "article"), where] },

@@ -23,7 +23,7 @@ const AddLanguagesBody = z
   })
   .openapi("AddLanguages");
 
-const AddArticleLanguages = graphql(`
+export const AddArticleLanguages = graphql(`
   mutation AddArticleLanguages($id: String!, $languages: [String!]!) {
     addArticleLanguages(id: $id, languages: $languages) { articleId jobId creditsHeld briefId steps { id name estMs } }
   }

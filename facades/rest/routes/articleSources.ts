@@ -13,7 +13,7 @@ import { asResponse, omitUnset } from "../responseShaping.ts";
 import { AUTH_ERRORS, BEARER, errors, jsonBody, jsonResponse, requiredBody } from "../routeDeclarations.ts";
 import { ArticleFields, ArticleSchema } from "./articles.ts";
 
-const AddClaimSource = graphql(
+export const AddClaimSource = graphql(
   `mutation AddClaimSource($id: String!, $claimId: String!, $url: String!, $expectedVersion: Int) {
     addClaimSource(id: $id, claimId: $claimId, url: $url, expectedVersion: $expectedVersion) { ...ArticleFields }
   }`,

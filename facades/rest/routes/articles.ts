@@ -59,7 +59,7 @@ const ListArticles = graphql(`
   }
 `);
 
-const ReadArticle = graphql(`query ReadArticle($id: String!) { article(id: $id) { ...ArticleFields } }`, [ArticleFields]);
+export const ReadArticle = graphql(`query ReadArticle($id: String!) { article(id: $id) { ...ArticleFields } }`, [ArticleFields]);
 
 const ReadIllustration = graphql(`
   query ReadIllustration($id: String!, $i: String) { articleIllustration(id: $id, i: $i) { contentType base64 } }

@@ -26,7 +26,7 @@ const UpdateBrief = graphql(
   [BriefFields],
 );
 
-const EstimateBrief = graphql(`
+export const EstimateBrief = graphql(`
   query EstimateBrief($id: String!, $articleId: String) {
     estimateBrief(id: $id, articleId: $articleId) { credits enough parts { label credits kind } steps { id name estMs } }
   }

@@ -53,7 +53,7 @@ const StepParams = z.object({
   stepId: z.string().openapi({ param: { name: "stepId", in: "path" } }),
 });
 
-const StartArticle = graphql(`
+export const StartArticle = graphql(`
   mutation StartArticle($briefId: String!, $supersedes: String, $alsoNew: Boolean) {
     startArticle(briefId: $briefId, supersedes: $supersedes, alsoNew: $alsoNew) {
       articleId jobId creditsHeld briefId steps { id name estMs }
