@@ -356,6 +356,27 @@ describe("site.read and sources.check", () => {
       coveredBy: [],
     });
   });
+
+  it("holds the topic checks' limits: 2 at once and 60 a day for the workspace", async () => {
+    const other = await makeWorld(server.baseUrl, server.db, 5);
+    const { token: otherAgent } = (
+      await call(server.baseUrl, "/api/v1/developer/mcp/agents", {
+        cookie: other.owner.cookie,
+        body: { name: "limits", siteId: other.siteId, scopes: ["brief"], dailyCap: 5 },
+      })
+    ).body as { token: string };
+    const running = Array.from({ length: 2 }, () => ({ workspaceId: other.workspaceId }));
+    await server.db.prisma.topicCheck.createMany({ data: running });
+    const busy = await refusal(otherAgent, "sources.check", { topic: "Tide tables" }, "rate_limited");
+    expect(busy.message).toMatch(/2 topic checks running/);
+    await server.db.prisma.topicCheck.updateMany({ where: { workspaceId: other.workspaceId }, data: { finishedAt: new Date() } });
+    expect((await tool(otherAgent, "sources.check", { topic: "Tide tables" })).isError).toBe(false);
+    await server.db.prisma.topicCheck.createMany({
+      data: Array.from({ length: 57 }, () => ({ workspaceId: other.workspaceId, finishedAt: new Date() })),
+    });
+    const spent = await refusal(otherAgent, "sources.check", { topic: "Tide tables" }, "rate_limited");
+    expect(spent.message).toMatch(/60 topic checks today/);
+  });
 });
 
 describe("the request limit and the 2026-07-28 revision", () => {

@@ -6,7 +6,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addPerson, makeWorld, type Person, type World } from "./support/fixtures.ts";
 import { call } from "./support/http.ts";
+import { startHttpsTestWeb, TEST_TLS } from "./support/httpsTestWeb.ts";
 import { startTestServer, type TestServer } from "./support/testServer.ts";
+import { startTestWeb } from "./web/testWeb.ts";
 
 let server: TestServer;
 let world: World;
@@ -412,6 +414,62 @@ describe("rate limits (OAUTH_RATE_PER_MINUTE)", () => {
       expect((await call(limited.baseUrl, "/api/v1/oauth/revoke", { body: { token: "x" } })).status).toBe(200);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe("client metadata documents (an https client_id)", () => {
+  it("fetches the document through the hardened fetcher, keeps it an hour, and refuses one that does not name itself", async () => {
+    const web = await startTestWeb();
+    let fetched = 0;
+    const documents = new Map<string, unknown>();
+    const front = await startHttpsTestWeb(web, (host, path, res) => {
+      if (host !== "pages.test") return false;
+      const body = documents.get(path);
+      if (path === "/redirect.json") {
+        res.writeHead(302, { location: "/client.json" });
+        res.end();
+        return true;
+      }
+      if (body === undefined) {
+        res.writeHead(404, { "content-type": "text/plain" });
+        res.end("not found");
+        return true;
+      }
+      fetched++;
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(typeof body === "string" ? body : JSON.stringify(body));
+      return true;
+    });
+    const env = { FETCH_ALLOW_ADDRESSES: "127.0.0.1", FETCH_HOST_MAP: "pages.test=127.0.0.1", OAUTH_RATE_PER_MINUTE: "1000" };
+    const documented = await startTestServer(env, { workers: false, fetch: { testTlsCa: TEST_TLS.cert } });
+    try {
+      const clientId = `https://pages.test:${front.port}/client.json`;
+      documents.set("/client.json", { client_id: clientId, client_name: "Documented client", redirect_uris: [REDIRECT] });
+      documents.set("/other.json", { client_id: "https://elsewhere.example/client.json", redirect_uris: [REDIRECT] });
+      documents.set("/big.json", {
+        client_id: `https://pages.test:${front.port}/big.json`,
+        redirect_uris: [REDIRECT],
+        pad: "x".repeat(17_000),
+      });
+      const page = (id: string) =>
+        fetch(`${documented.baseUrl}/oauth/authorize?${authorizeQuery(id, pkce().challenge)}`, { redirect: "manual" });
+
+      const first = await page(clientId);
+      expect(first.status).toBe(200);
+      expect(await first.text()).toContain("Documented client");
+      expect((await page(clientId)).status).toBe(200);
+      expect(fetched).toBe(1);
+
+      for (const path of ["/other.json", "/big.json", "/redirect.json", "/missing.json"]) {
+        const refused = await page(`https://pages.test:${front.port}${path}`);
+        expect(refused.status, path).toBe(400);
+        expect(refused.headers.get("location"), path).toBeNull();
+      }
+    } finally {
+      await documented.close();
+      await front.close();
+      await web.close();
     }
   });
 });

@@ -5,6 +5,7 @@ import { createApp } from "../../app/server.ts";
 import { startServices } from "../../app/services.ts";
 import { readConfig } from "../../src/config.ts";
 import { type Database, openDatabase } from "../../src/db/database.ts";
+import type { FetchOptions } from "../../src/sourcing/fetch/index.ts";
 import { createTestDatabase, type TestDatabase } from "./testDatabase.ts";
 
 export interface TestServer {
@@ -22,7 +23,7 @@ export interface TestServer {
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { workers?: boolean } = {},
+  options: { workers?: boolean; fetch?: Partial<FetchOptions> } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
   const db = openDatabase(database.url, 8);
@@ -32,6 +33,8 @@ export async function startTestServer(
     workers: options.workers ?? true,
     env: { ...process.env, PIPELINE_MAINTENANCE_SECONDS: "1", ...env },
   });
+  // TESTS ONLY fetcher settings (an extra certificate authority for https pages on loopback).
+  if (options.fetch) services.fetch = { ...services.fetch, ...options.fetch };
   const { app } = createApp(services, config);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));

@@ -9,6 +9,7 @@ import type { Principal } from "../../auth/principal.ts";
 import type { Database } from "../../db/database.ts";
 import { registrableDomain } from "../group/originGroups.ts";
 import { searchLibrary } from "./pageLibrary.ts";
+import { withTopicCheckPlace } from "./topicCheckLimits.ts";
 
 export interface LibraryTopicCheck {
   independentOrigins: number;
@@ -22,7 +23,11 @@ export interface LibraryTopicCheck {
   credits: number;
 }
 
-export async function libraryTopicCheck(db: Database, principal: Principal, topic: string): Promise<LibraryTopicCheck> {
+export function libraryTopicCheck(db: Database, principal: Principal, topic: string): Promise<LibraryTopicCheck> {
+  return withTopicCheckPlace(db, principal.workspaceId, () => checkLibrary(db, principal, topic));
+}
+
+async function checkLibrary(db: Database, principal: Principal, topic: string): Promise<LibraryTopicCheck> {
   const hits = await searchLibrary(db, principal.workspaceId, topic, 50);
   const origins = new Set(hits.map((hit) => registrableDomain(hit.url))).size;
   const siteId = principal.kind === "person" ? null : (principal.siteId ?? null);
