@@ -405,20 +405,28 @@ describe("a body's own channel and the outlets that take from it", () => {
     expect(isCheckable(sentenceFacts("Northsound crew will strike for 48 hours from 14 May.", "en"))).toBe(true);
   });
 
-  it("rests an outlet's bare statement on a body it credits elsewhere when the body's own channel states it", () => {
+  it("counts outlets' bare statements as their own accounts beside the body's own channel, unless another outlet credits the claim to the body", () => {
     const release = `${prose("r")} The Lauterfeld city budget for 2026 totals 187.4 million euros.`;
-    const sources = groupOrigins([
-      page("https://www.lauterfeld.gov.example/press/budget.html", release, { siteName: "City of Lauterfeld" }),
-      page(
-        "https://one.example/a",
-        `${prose("a")} The Lauterfeld city budget for 2026 totals 187.4 million euros.\n\nThe council will also hire 14 new teachers, the city said.`,
-      ),
-      page(
-        "https://two.example/b",
-        `${prose("b")} The budget of Lauterfeld city for 2026 totals 187.4 million euros.\n\nAccording to the city, 32 road projects are funded.`,
-      ),
-    ]);
-    expect(claimWith(checkClaims(sources), "187.4 million").state).toBe("parallel");
+    const bare = (credit: string) =>
+      groupOrigins([
+        page("https://www.lauterfeld.gov.example/press/budget.html", release, { siteName: "City of Lauterfeld" }),
+        page("https://one.example/a", `${prose("a")} ${credit}\n\nThe council will also hire 14 new teachers, the city said.`),
+        page(
+          "https://two.example/b",
+          `${prose("b")} The budget of Lauterfeld city for 2026 totals 187.4 million euros.\n\nAccording to the city, 32 road projects are funded.`,
+        ),
+      ]);
+    // Two outlets state the total on their own account: two accounts beside the city's.
+    expect(
+      claimWith(checkClaims(bare("The Lauterfeld city budget for 2026 totals 187.4 million euros.")), "187.4 million").state,
+    ).toBe("corroborated");
+    // One outlet says it is the city's figure: the other, which credits the city too, rests on it.
+    expect(
+      claimWith(
+        checkClaims(bare("The Lauterfeld city budget for 2026 totals 187.4 million euros, the city said.")),
+        "187.4 million",
+      ).state,
+    ).toBe("parallel");
   });
 });
 

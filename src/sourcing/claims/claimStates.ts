@@ -99,17 +99,12 @@ export function claimState(
       else out.push({ kind: "party", party: toParty(m.party) });
     }
     if (out.length > 0) return out;
-    // A page that credits a body elsewhere and states bare what that body's own channel states
-    // took it from the body ("The city published its budget on Tuesday. … The budget totals
-    // €187.4m."): it rests on the body's word, not on reporting of its own.
+    // A bare statement on a page that credits a body only elsewhere is the page's own account even
+    // when the body's own channel states it too (an outlet reporting a line's length beside the
+    // city's announcement): two such accounts corroborate. It rests on the body only when another
+    // carrier credits this claim to it and this page credits the body as well (below).
     const credited = (pageParties.get(c) ?? []).map(toParty);
-    for (const o of carriers) {
-      const body = sources[o] as GroupedSource;
-      if (!body.official || o === c) continue;
-      const party = ownParty(body);
-      if (credited.some((p) => sameParty(p, party))) return [{ kind: "party", party }];
-    }
-    // Likewise a body the other carriers credit this claim to, when this page credits it too
+    // A body the other carriers credit this claim to, when this page credits it too
     // ("Secondo la nota della Regione, …" on two pages; "L'opera costerà 148 milioni" on a third
     // that quotes the Regione's note elsewhere).
     for (const o of carriers) {
