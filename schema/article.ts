@@ -1,8 +1,9 @@
 // Articles, read side: the spec's Article with every nested object, the list of summaries and an
 // article's picture. Optional fields are nullable here so a facade can omit them; none is ever
 // sent as null by the REST facade.
+
+import { articleExport } from "../src/articles/articleExport.ts";
 import { listArticles, parseSince } from "../src/articles/articleList.ts";
-import { articleMarkdown } from "../src/articles/articleMarkdown.ts";
 import { illustrationImage } from "../src/articles/articlePicture.ts";
 import { articleView } from "../src/articles/articleView.ts";
 import { builder } from "./builder.ts";
@@ -270,12 +271,23 @@ builder.queryField("articles", (t) =>
   }),
 );
 
-builder.queryField("articleMarkdown", (t) =>
-  t.string({
-    description: "The article as Markdown: title, deck, then its units in order.",
+const ArticleExportType = builder.simpleObject("ArticleExport", {
+  description: "An export of the article: the Markdown text, or a note for a file a person downloads.",
+  fields: (t) => ({
+    format: t.string(),
+    markdown: t.string({ nullable: true, description: "markdown: title, deck, then the units in order." }),
+    note: t.string({ nullable: true, description: "pdf, docx: where a person gets the file." }),
+  }),
+});
+
+builder.queryField("articleExport", (t) =>
+  t.field({
+    type: ArticleExportType,
+    description:
+      "Renders an export of the article (markdown, pdf, docx, cms); cms answers no_connection until connections exist.",
     authScopes: { scope: "export" },
-    args: { id: t.arg.string({ required: true }) },
-    resolve: (_root, { id }, { db, principal }) => articleMarkdown(db, principal!, id),
+    args: { id: t.arg.string({ required: true }), format: t.arg.string({ required: true }) },
+    resolve: (_root, { id, format }, { db, principal }) => articleExport(db, principal!, id, format),
   }),
 );
 

@@ -9,6 +9,7 @@ import "./articleSources.ts";
 import "./brief.ts";
 import "./credential.ts";
 import "./job.ts";
+import "./site.ts";
 import "./library.ts";
 import "./workspace.ts";
 

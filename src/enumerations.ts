@@ -29,6 +29,9 @@ export const ILLUSTRATION_STATUSES = ["ready", "skipped", "generating", "failed"
 export const ESTIMATE_PART_KINDS = ["article", "version"] as const;
 export const REWRITE_MODES = ["shorter", "longer", "tone"] as const;
 export type RewriteMode = Values<typeof REWRITE_MODES>;
+/** Export targets; the tool interface also accepts `cms`. */
+export const EXPORT_TARGETS = ["markdown", "pdf", "docx", "cms"] as const;
+export type ExportTarget = Values<typeof EXPORT_TARGETS>;
 export const QUALITY_VERDICTS = ["passed", "warning"] as const;
 export const BLOCK_KINDS = ["heading", "list", "table"] as const;
 export const STRUCTURE_OPS = ["insertParagraph", "insertHeading", "insertItem", "insertRow", "remove", "move"] as const;

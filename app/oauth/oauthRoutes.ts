@@ -6,7 +6,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { type Context, Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { PersonPrincipal } from "../../src/auth/principal.ts";
-import { EDIT_ROLES, isScope, SCOPES, type Scope } from "../../src/auth/principal.ts";
+import { EDIT_ROLES, SCOPES } from "../../src/auth/principal.ts";
 import { takePlace } from "../../src/auth/rateCounters.ts";
 import type { Config } from "../../src/config.ts";
 import type { Database } from "../../src/db/database.ts";
@@ -22,7 +22,14 @@ import {
   redirectBack,
 } from "../../src/oauth/authorizationRequest.ts";
 import { type DocumentFetcher, registerClient } from "../../src/oauth/clients.ts";
-import { exchangeCode, issueCode, refreshTokens, revokeToken } from "../../src/oauth/grants.ts";
+import {
+  allowConsent,
+  consentSites,
+  DEFAULT_DAILY_CAP,
+  exchangeCode,
+  refreshTokens,
+  revokeToken,
+} from "../../src/oauth/grants.ts";
 import { OAuthError } from "../../src/oauth/oauthError.ts";
 import { type FetchOptions, hardenedFetch } from "../../src/sourcing/fetch/index.ts";
 import { sessionPrincipal } from "../http/authentication.ts";
@@ -30,7 +37,6 @@ import { sessionCookie } from "../http/sessionCookie.ts";
 import { consentPage, errorPage, signInPage } from "./consentPage.ts";
 
 const CSRF_COOKIE = "bz_oauth_csrf";
-export const DEFAULT_DAILY_CAP = 5;
 
 const noStore = { "Cache-Control": "no-store", Pragma: "no-cache" };
 
@@ -200,13 +206,7 @@ export function oauthRoutes(db: Database, config: Config, options: OAuthRouteOpt
   }
 
   /** What the person may choose from: the workspace's live sites. */
-  const sitesOf = (person: PersonPrincipal) =>
-    db.prisma.site.findMany({
-      where: { workspaceId: person.workspaceId, deletedAt: null },
-      orderBy: { domain: "asc" },
-      select: { id: true, domain: true },
-    });
-
+  const sitesOf = (person: PersonPrincipal) => consentSites(db, person);
   async function showConsent(
     c: Context,
     request: AuthorizationRequest,
@@ -316,24 +316,20 @@ export function oauthRoutes(db: Database, config: Config, options: OAuthRouteOpt
     const person = await sessionPrincipal(c, db).catch(() => undefined);
     if (action !== "allow" || !person)
       return showConsent(c, request, queryText, person, person ? "Choose Allow or Deny." : undefined);
-    if (!EDIT_ROLES.includes(person.role)) return showConsent(c, request, queryText, person);
-    const sites = await sitesOf(person);
-    const siteId = single(fields, "site");
-    const chosen = Array.isArray(fields.scope) ? fields.scope : fields.scope ? [fields.scope] : [];
-    const scopes = SCOPES.filter((s) => chosen.includes(s) && request.scopes.includes(s));
-    const cap = Number(single(fields, "dailyCap") ?? DEFAULT_DAILY_CAP);
-    const name = (single(fields, "name") ?? "").trim();
-    const problem = !sites.some((s) => s.id === siteId)
-      ? "Choose one of your sites."
-      : scopes.length === 0 || chosen.some((s) => !isScope(s) || !request.scopes.includes(s as Scope))
-        ? "Tick at least one of the permissions asked for."
-        : !Number.isInteger(cap) || cap < 0 || cap > 1000
-          ? "The daily credit cap is a whole number from 0 to 1000."
-          : name.length < 1 || name.length > 80
-            ? "The name is 1 to 80 characters."
-            : undefined;
-    if (problem) return showConsent(c, request, queryText, person, problem);
-    const code = await issueCode(db, person, request, { siteId: siteId as string, scopes, dailyCap: cap, name });
+    let code: string;
+    try {
+      code = await allowConsent(db, person, request, {
+        site: single(fields, "site"),
+        scopes: Array.isArray(fields.scope) ? fields.scope : fields.scope ? [fields.scope] : [],
+        dailyCap: single(fields, "dailyCap"),
+        name: single(fields, "name"),
+      });
+    } catch (error) {
+      if (error instanceof DomainError && error.code === "role_missing") return showConsent(c, request, queryText, person);
+      if (error instanceof DomainError && error.code === "validation")
+        return showConsent(c, request, queryText, person, error.message);
+      throw error;
+    }
     return c.redirect(redirectBack(request.redirectUri, { code, state: request.state }, issuer), 303);
   });
 

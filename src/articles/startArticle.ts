@@ -14,13 +14,8 @@ import { type Sql, withTransaction } from "../db/transaction.ts";
 import { DomainError } from "../errors.ts";
 import { parseId, upperId } from "../ids.ts";
 import type { Language } from "../languages.ts";
-import {
-  appendJobEvents,
-  countLongArticleJobsThisMonth,
-  findLiveArticleJob,
-  insertArticleJob,
-  readPlannedSteps,
-} from "../pipeline/jobStore.ts";
+import { queueNewJob } from "../pipeline/jobStateMachine.ts";
+import { countLongArticleJobsThisMonth, findLiveArticleJob, readPlannedSteps } from "../pipeline/jobStore.ts";
 import type { PipelineQueue } from "../pipeline/pipelineQueue.ts";
 import { articleStepPlan, type PlannedStep, stepEstimate } from "../pipeline/steps/index.ts";
 import { voiceBrand } from "../pipeline/voice.ts";
@@ -224,7 +219,7 @@ export async function startArticle(
         names.agentName ?? null,
       ],
     );
-    await insertArticleJob(sql, {
+    await queueNewJob(sql, queue, {
       id: jobId,
       workspaceId: principal.workspaceId,
       siteId: brief.siteId,
@@ -236,13 +231,7 @@ export async function startArticle(
       state: { holdId, versions: versions as Language[], long: brief.length === "long", brief },
       plan,
     });
-    await appendJobEvents(
-      sql,
-      jobId,
-      plan.map((s) => ({ kind: "step" as const, stepId: s.id, status: "todo" as const, summary: s.name, ms: 0, details: [] })),
-    );
     await raiseIfCapUsed(sql, principal);
-    await queue.queueStep(sql, { jobId, stepId: plan[0]?.id ?? "find" });
     return started(articleId, jobId, credits, brief.id, plan);
   }).catch(async (error) => {
     await raiseAfterCapRefusal(db, principal, error);

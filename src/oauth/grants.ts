@@ -4,9 +4,9 @@
 // once: a code used again revokes the agent its first use made, a refresh token used again
 // revokes the agent and all its tokens. Only hashes are stored.
 import { createHash } from "node:crypto";
-import { EDIT_ROLES, type PersonPrincipal, type Scope } from "../auth/principal.ts";
+import { EDIT_ROLES, type PersonPrincipal, SCOPES, type Scope } from "../auth/principal.ts";
 import { hashToken, newToken, tokenHint } from "../auth/tokens.ts";
-import { insertCredential } from "../credentials/credentials.ts";
+import { DAILY_CAP_MAX, insertCredential, NAME_MAX } from "../credentials/credentials.ts";
 import type { Database, Tx } from "../db/database.ts";
 import { DomainError } from "../errors.ts";
 import type { AuthorizationRequest } from "./authorizationRequest.ts";
@@ -32,8 +32,58 @@ export interface TokenResponse {
   scope: string;
 }
 
+export const DEFAULT_DAILY_CAP = 5;
+
+/** What the consent form sends: the chosen site, the ticked scopes, the cap and the name, as typed. */
+export interface ConsentForm {
+  site?: string;
+  scopes: readonly string[];
+  dailyCap?: string;
+  name?: string;
+}
+
+/** The sites a person may bind an agent to: the workspace's live sites. */
+export function consentSites(db: Database, person: PersonPrincipal) {
+  return db.prisma.site.findMany({
+    where: { workspaceId: person.workspaceId, deletedAt: null },
+    orderBy: { domain: "asc" },
+    select: { id: true, domain: true },
+  });
+}
+
+/**
+ * A person allows: their role must edit, the site be one of theirs, the scopes some of those asked
+ * (never more), the cap 0 to 1000 and the name 1 to 80 characters, as for an agent made by hand;
+ * a problem is a `validation` error the page shows. Answers the code for exactly what was allowed.
+ */
+export async function allowConsent(
+  db: Database,
+  person: PersonPrincipal,
+  request: AuthorizationRequest,
+  form: ConsentForm,
+): Promise<string> {
+  if (!EDIT_ROLES.includes(person.role)) {
+    throw new DomainError("role_missing", `Your role in this workspace (${person.role}) cannot connect agents.`);
+  }
+  const sites = await consentSites(db, person);
+  const scopes = SCOPES.filter((s) => form.scopes.includes(s) && request.scopes.includes(s));
+  const cap = Number(form.dailyCap ?? DEFAULT_DAILY_CAP);
+  const name = (form.name ?? "").trim();
+  const problem = !sites.some((s) => s.id === form.site)
+    ? "Choose one of your sites."
+    : scopes.length === 0 || form.scopes.some((s) => !request.scopes.includes(s as Scope))
+      ? "Tick at least one of the permissions asked for."
+      : !Number.isInteger(cap) || cap < 0 || cap > DAILY_CAP_MAX
+        ? `The daily credit cap is a whole number from 0 to ${DAILY_CAP_MAX}.`
+        : name.length < 1 || name.length > NAME_MAX
+          ? `The name is 1 to ${NAME_MAX} characters.`
+          : undefined;
+  if (problem) throw new DomainError("validation", problem);
+  return issueCode(db, person, request, { siteId: form.site as string, scopes, dailyCap: cap, name });
+}
+
 /** After a person allowed: a code for exactly what they allowed, for this client and redirect address. */
-export async function issueCode(
+async function issueCode(
   db: Database,
   person: PersonPrincipal,
   request: AuthorizationRequest,

@@ -4,6 +4,7 @@
 import type { ArticleClaim, ArticleSource } from "../../prisma/generated/client/client.ts";
 import type { Database } from "../db/database.ts";
 import { withTransaction } from "../db/transaction.ts";
+import { relationSentence } from "../sourcing/sourceSummary.ts";
 import type { GroupedSource } from "../sourcing/types.ts";
 import type { WritingMaterial } from "../writing/material.ts";
 import type { Draft, InternalLink, Unit, WritingClaim, WritingSource } from "../writing/types.ts";
@@ -164,15 +165,7 @@ export async function saveArticleDraft(
   });
 }
 
-const RELATION_WORDS: Record<string, string> = {
-  sameDomain: "same site as",
-  canonical: "canonical copy of",
-  republished: "republishes",
-  wire: "relays the same wire story as",
-  nearDuplicate: "near-duplicate of",
-};
-
 function relationText(relation: NonNullable<GroupedSource["relation"]>, grouped: readonly GroupedSource[]): string {
   const to = grouped.find((g) => g.key === relation.to);
-  return `${RELATION_WORDS[relation.kind] ?? relation.kind} ${to ? `${to.origin} (${to.page.url})` : "another source"}`;
+  return relationSentence(relation.kind, to ? { origin: to.origin, url: to.page.url } : undefined);
 }

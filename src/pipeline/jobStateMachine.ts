@@ -23,6 +23,7 @@ import {
   clearPause,
   findLapsedSteps,
   firstFailedStepError,
+  insertArticleJob,
   type JobRow,
   lockJob,
   lockJobPause,
@@ -35,6 +36,7 @@ import {
   markStepRunning,
   markStepSkipped,
   moveToStep,
+  type NewArticleJob,
   pauseJob,
   readBrief,
   renewLease,
@@ -52,6 +54,22 @@ import {
   runPipelineStep,
   type StepResult,
 } from "./steps/index.ts";
+
+/**
+ * A job comes into being queued: its row and step rows, one `todo` event per planned step (the
+ * stream opens with the plan), and its first step sent to the queue, all in the caller's
+ * transaction.
+ */
+export async function queueNewJob(sql: Sql, queue: PipelineQueue, job: NewArticleJob): Promise<void> {
+  await insertArticleJob(sql, job);
+  await appendJobEvents(
+    sql,
+    job.id,
+    job.plan.map((s) => ({ kind: "step" as const, stepId: s.id, status: "todo" as const, summary: s.name, ms: 0, details: [] })),
+  );
+  const first = job.plan[0];
+  if (first) await queue.queueStep(sql, { jobId: job.id, stepId: first.id });
+}
 
 export type JobErrorCode = "cancelled" | "fetch_timeout" | "too_few_origins" | "model_timeout" | "provider_error" | "other";
 

@@ -1,7 +1,7 @@
 // What each source contributed to an article's claims, and whether enough independent origins
 // remain to write one.
 import { DomainError } from "../errors.ts";
-import type { CheckedClaim, GroupedSource } from "./types.ts";
+import type { CheckedClaim, GroupedSource, SourceRelation } from "./types.ts";
 
 export interface SourceContribution {
   /** A sentence saying how many claims the source carries. */
@@ -48,4 +48,17 @@ export function assertEnoughOrigins(sources: readonly GroupedSource[], acceptFla
       { origins: count },
     );
   }
+}
+
+const RELATION_WORDS: Record<SourceRelation, string> = {
+  sameDomain: "same site as",
+  canonical: "canonical copy of",
+  republished: "republishes",
+  wire: "relays the same wire story as",
+  nearDuplicate: "near-duplicate of",
+};
+
+/** A source's `relation` as the article shows it: how it relates to another source of its origin. */
+export function relationSentence(kind: SourceRelation, to: { origin: string; url: string } | undefined): string {
+  return `${RELATION_WORDS[kind] ?? kind} ${to ? `${to.origin} (${to.url})` : "another source"}`;
 }

@@ -1,15 +1,16 @@
-// export.render: renders an export of an article. markdown: the articleMarkdown query, answered as
+// export.render: the articleExport query (src/articles/articleExport.ts). markdown answers
 // `{ format, markdown }` (the text is fenced as one <source_text> block in the result text, since
-// the article quotes its sources). pdf and docx: `{ format, note }`, a person downloads the file.
-// cms: delivery through a site connection comes with the export issue; until then no site has a
-// connection and the answer is no_connection. The same query checks the article is visible to the
-// agent for every format.
+// the article quotes its sources); pdf and docx `{ format, note }`; cms no_connection until
+// connections exist.
 import { z } from "zod";
-import { DomainError } from "../../../src/errors.ts";
+import { EXPORT_TARGETS } from "../../../schema/enumerations.ts";
 import { graphql } from "../../graphql.ts";
+import { omitUnset } from "../../rest/responseShaping.ts";
 import { defineTool } from "./tool.ts";
 
-const ArticleMarkdown = graphql(`query ArticleMarkdown($id: String!) { articleMarkdown(id: $id) }`);
+const ArticleExport = graphql(`
+  query ArticleExport($id: String!, $format: String!) { articleExport(id: $id, format: $format) { format markdown note } }
+`);
 
 export const exportRender = defineTool({
   name: "export.render",
@@ -21,22 +22,10 @@ export const exportRender = defineTool({
     "CMS connection; with no connection the answer is no_connection.",
   input: z.strictObject({
     articleId: z.string().max(100).describe("The article's id."),
-    format: z.enum(["markdown", "pdf", "docx", "cms"]),
+    format: z.enum(EXPORT_TARGETS),
   }),
   // Not read-only: cms delivers a draft to the site's CMS.
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
-  run: async ({ articleId, format }, { call }) => {
-    const { articleMarkdown } = await call(ArticleMarkdown, { id: articleId });
-    switch (format) {
-      case "markdown":
-        return { format, markdown: articleMarkdown };
-      case "cms":
-        throw new DomainError("no_connection", "The article's site has no CMS connection; a person sets one up.");
-      default:
-        return {
-          format,
-          note: `A ${format} file is downloaded by a person from the article's page; the tool interface returns no file.`,
-        };
-    }
-  },
+  run: async ({ articleId, format }, { call }) =>
+    omitUnset((await call(ArticleExport, { id: articleId, format })).articleExport) as Record<string, unknown>,
 });

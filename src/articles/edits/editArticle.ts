@@ -174,7 +174,9 @@ export async function editArticle(db: Database, principal: Principal, id: string
         updatedAt: new Date(),
       },
     });
-    const after = await tx.articleClaim.findMany({ where: { articleId }, orderBy: { position: "asc" } });
+    // The claims as they now stand, read again only when the change touched them.
+    const touched = (change.newClaims?.length ?? 0) > 0 || (change.claimUpdates?.length ?? 0) > 0 || !!change.alsoWrite;
+    const after = touched ? await tx.articleClaim.findMany({ where: { articleId }, orderBy: { position: "asc" } }) : claims;
     const author = versionAuthor(principal);
     await tx.articleVersion.create({
       data: {

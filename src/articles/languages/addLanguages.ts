@@ -17,7 +17,8 @@ import { type Sql, withTransaction } from "../../db/transaction.ts";
 import { DomainError } from "../../errors.ts";
 import { parseId, upperId } from "../../ids.ts";
 import { isLanguage, LANGUAGE_NAMES, type Language } from "../../languages.ts";
-import { appendJobEvents, findLiveJobOfArticleFamily, insertArticleJob } from "../../pipeline/jobStore.ts";
+import { queueNewJob } from "../../pipeline/jobStateMachine.ts";
+import { findLiveJobOfArticleFamily } from "../../pipeline/jobStore.ts";
 import type { PipelineQueue } from "../../pipeline/pipelineQueue.ts";
 import { languageAddingPlan, type PlannedStep } from "../../pipeline/steps/index.ts";
 import { versionAuthor } from "../edits/editArticle.ts";
@@ -223,7 +224,7 @@ export async function addLanguages(
     const credits = languages.length;
     const holdId = await holdCredits(sql, principal, credits, false, `language job ${jobId}`);
     const author = versionAuthor(principal);
-    await insertArticleJob(sql, {
+    await queueNewJob(sql, queue, {
       id: jobId,
       workspaceId: article.workspace_id,
       siteId: article.site_id,
@@ -235,13 +236,7 @@ export async function addLanguages(
       state: { holdId, versions: languages, brief, adding: { languages, by: author.by, agent: author.agent } },
       plan,
     });
-    await appendJobEvents(
-      sql,
-      jobId,
-      plan.map((s) => ({ kind: "step" as const, stepId: s.id, status: "todo" as const, summary: s.name, ms: 0, details: [] })),
-    );
     await raiseIfCapUsed(sql, principal);
-    await queue.queueStep(sql, { jobId, stepId: plan[0]?.id ?? "sources" });
     return started(article.id, jobId, credits, briefId, plan);
   }).catch(async (error) => {
     await raiseAfterCapRefusal(db, principal, error);

@@ -14,8 +14,9 @@ import { DomainError } from "../../errors.ts";
 import { parseId } from "../../ids.ts";
 import { log } from "../../log.ts";
 import { type FetchOptions, FetchRefused, hardenedFetch } from "../../sourcing/fetch/index.ts";
+import { relationSentence } from "../../sourcing/sourceSummary.ts";
 import { readFetched } from "../../sourcing/sourcingEngine.ts";
-import type { ReadPage, SourceRelation } from "../../sourcing/types.ts";
+import type { ReadPage } from "../../sourcing/types.ts";
 import { assertEditable, type EditOutcome, editArticle } from "../edits/editArticle.ts";
 import { findVisibleArticle } from "../visibleArticle.ts";
 import { GroupingUnavailable, NEW_PAGE, type Regrouping, regroupClaim, type StoredSource } from "./claimRegrouping.ts";
@@ -94,14 +95,6 @@ export async function fetchSourcePage(url: URL, options: FetchOptions): Promise<
   if (page.text.trim() === "") throw new DomainError("source_unreadable", "The page has no readable text.");
   return page;
 }
-
-const RELATION_WORDS: Record<SourceRelation, string> = {
-  sameDomain: "same site as",
-  canonical: "canonical copy of",
-  republished: "republishes",
-  wire: "relays the same wire story as",
-  nearDuplicate: "near-duplicate of",
-};
 
 function storedSources(rows: readonly ArticleSource[]): StoredSource[] {
   return rows.map((s) => ({
@@ -227,9 +220,7 @@ export async function addClaimSource(
               url: page.finalUrl,
               score: place.score,
               official: place.official,
-              relation: place.relation
-                ? `${RELATION_WORDS[place.relation.kind]} ${relationTo ? `${relationTo.origin} (${relationTo.url})` : "another source"}`
-                : null,
+              relation: place.relation ? relationSentence(place.relation.kind, relationTo) : null,
               language: page.language ?? null,
               publishedAt: page.publishedAt ?? null,
               text: page.text,
