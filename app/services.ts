@@ -5,12 +5,14 @@ import { queueSettingsFromEnv, startBoss } from "../jobs/boss.ts";
 import { ILLUSTRATION_QUEUES, regenerationQueueOn, startRegenerationWorkers } from "../jobs/illustrationRegeneration.ts";
 import { PIPELINE_QUEUES, pipelineQueueOn } from "../jobs/pipelineQueue.ts";
 import { startPipelineWorkers } from "../jobs/pipelineWorker.ts";
+import { startWebhookWorkers, WEBHOOK_QUEUES } from "../jobs/webhookDelivery.ts";
 import { regenerationSettingsFromEnv } from "../src/articles/illustration/regenerationQueue.ts";
 import type { Database } from "../src/db/database.ts";
 import { DEFAULT_EVENT_TIMINGS, type EventTimings } from "../src/events/eventStream.ts";
 import { JobEventHub } from "../src/events/jobEvents.ts";
 import { pipelineDepsFromEnv } from "../src/pipeline/pipelineDeps.ts";
 import type { Services } from "../src/processServices.ts";
+import { webhookSettingsFromEnv } from "../src/webhooks/webhookSettings.ts";
 
 export type { Services };
 
@@ -23,7 +25,12 @@ export interface ServiceOptions {
 
 export async function startServices(db: Database, options: ServiceOptions): Promise<Services> {
   const env = options.env ?? process.env;
-  const boss = await startBoss(db, queueSettingsFromEnv(env), options.workers, [...PIPELINE_QUEUES, ...ILLUSTRATION_QUEUES]);
+  const webhooks = webhookSettingsFromEnv(env);
+  const boss = await startBoss(db, queueSettingsFromEnv(env), options.workers, [
+    ...PIPELINE_QUEUES,
+    ...ILLUSTRATION_QUEUES,
+    ...WEBHOOK_QUEUES,
+  ]);
   const queue = pipelineQueueOn(boss);
   const illustrations = regenerationQueueOn(boss, regenerationSettingsFromEnv(env));
   const events = new JobEventHub(options.databaseUrl);
@@ -32,6 +39,9 @@ export async function startServices(db: Database, options: ServiceOptions): Prom
     await startPipelineWorkers(db, boss, queue, deps, env);
     // A new picture is made by the illustrator the `illustrate` step uses.
     await startRegenerationWorkers(db, boss, illustrations, deps.illustrator);
+    // Deliveries are sent under the fetcher's address settings, read at each attempt (a test may
+    // replace services.fetch after the start).
+    await startWebhookWorkers(db, boss, webhooks, () => services.fetch, events);
   }
   // Shorter pings only for tests that watch them (JOB_EVENTS_PING_MS); the spec's 20 s / 5 s otherwise.
   const pingMs = Number(env.JOB_EVENTS_PING_MS) || DEFAULT_EVENT_TIMINGS.pingMs;
@@ -40,7 +50,7 @@ export async function startServices(db: Database, options: ServiceOptions): Prom
     queuedPingMs: Math.min(DEFAULT_EVENT_TIMINGS.queuedPingMs, pingMs),
     pollMs: DEFAULT_EVENT_TIMINGS.pollMs,
   };
-  return {
+  const services: Services = {
     db,
     queue,
     illustrations,
@@ -48,9 +58,11 @@ export async function startServices(db: Database, options: ServiceOptions): Prom
     eventTimings,
     fetch: deps.fetch,
     writers: deps.writers,
+    webhooks,
     async stop() {
       await boss.stop();
       await events.close();
     },
   };
+  return services;
 }

@@ -14,15 +14,13 @@ import { createApp } from "../app/server.ts";
 import { startServices } from "../app/services.ts";
 import { readConfig } from "../src/config.ts";
 import { openDatabase } from "../src/db/database.ts";
-import { migrate } from "../src/db/migrate.ts";
-import { scratchPostgres, withDatabase } from "../src/db/scratchPostgres.ts";
 import { log } from "../src/log.ts";
 import { addSite, initWorkspace } from "../src/workspaces/workspaceAdmin.ts";
 import { call } from "../test/support/http.ts";
 import { startHttpsTestWeb, TEST_TLS } from "../test/support/httpsTestWeb.ts";
 import { storeSourcedArticle } from "../test/support/sourcedArticles.ts";
 import { startTestWeb } from "../test/web/testWeb.ts";
-import { adminQuery, cleanUp, cleanups, progress } from "./benchKit.ts";
+import { benchDatabase, cleanUp, cleanups, progress } from "./benchKit.ts";
 
 const { values: args } = parseArgs({ options: { runs: { type: "string", default: "30" } } });
 const RUNS = Math.max(3, Number(args.runs) || 30);
@@ -51,13 +49,7 @@ async function timed(label: string, runs: number, once: (i: number) => Promise<v
 }
 
 async function main() {
-  const postgres = await scratchPostgres({ embedded: process.env.BENCH_EMBEDDED === "1" });
-  cleanups.push(() => postgres.stop());
-  const name = `bench_${randomBytes(6).toString("hex")}`;
-  await adminQuery(postgres.adminUrl, `CREATE DATABASE ${name}`);
-  cleanups.push(() => adminQuery(postgres.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  const url = withDatabase(postgres.adminUrl, name);
-  await migrate(url);
+  const url = await benchDatabase();
 
   const web = await startTestWeb();
   cleanups.push(() => web.close());

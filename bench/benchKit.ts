@@ -1,7 +1,10 @@
 // What every benchmark script needs around its measurements: progress lines on stderr, clean-up
 // steps run in reverse on exit or Ctrl-C, and a query on the admin database (to create and drop
 // the benchmark's own database).
+import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { migrate } from "../src/db/migrate.ts";
+import { scratchPostgres, withDatabase } from "../src/db/scratchPostgres.ts";
 
 export const progress = (message: string) => console.error(`· ${message}`);
 
@@ -32,4 +35,20 @@ export async function adminQuery(adminUrl: string, sql: string): Promise<pg.Quer
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A database of the benchmark's own on a scratch PostgreSQL (BENCH_EMBEDDED=1: an embedded one),
+ * migrated, and dropped again by the clean-up. Answers its connection string.
+ */
+export async function benchDatabase(): Promise<string> {
+  const postgres = await scratchPostgres({ embedded: process.env.BENCH_EMBEDDED === "1" });
+  cleanups.push(() => postgres.stop());
+  const name = `bench_${randomBytes(6).toString("hex")}`;
+  await adminQuery(postgres.adminUrl, `CREATE DATABASE ${name}`);
+  cleanups.push(() => adminQuery(postgres.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  const url = withDatabase(postgres.adminUrl, name);
+  progress(`database ${name} on ${postgres.source}; migrating`);
+  await migrate(url);
+  return url;
 }

@@ -12,13 +12,11 @@ import { createApp } from "../app/server.ts";
 import { startServices } from "../app/services.ts";
 import { readConfig } from "../src/config.ts";
 import { openDatabase } from "../src/db/database.ts";
-import { migrate } from "../src/db/migrate.ts";
-import { scratchPostgres, withDatabase } from "../src/db/scratchPostgres.ts";
 import { log } from "../src/log.ts";
 import { addSite, initWorkspace } from "../src/workspaces/workspaceAdmin.ts";
 import { call } from "../test/support/http.ts";
 import { storeWrittenArticle } from "../test/support/writtenArticles.ts";
-import { adminQuery, cleanUp, cleanups, progress } from "./benchKit.ts";
+import { benchDatabase, cleanUp, cleanups, progress } from "./benchKit.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
@@ -70,14 +68,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 
 async function main(): Promise<void> {
-  const postgres = await scratchPostgres({ embedded: process.env.BENCH_EMBEDDED === "1" });
-  cleanups.push(() => postgres.stop());
-  const name = `bench_${randomBytes(6).toString("hex")}`;
-  await adminQuery(postgres.adminUrl, `CREATE DATABASE ${name}`);
-  cleanups.push(() => adminQuery(postgres.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  const url = withDatabase(postgres.adminUrl, name);
-  progress(`database ${name} on ${postgres.source}; migrating`);
-  await migrate(url);
+  const url = await benchDatabase();
   const db = openDatabase(url, 10);
   cleanups.push(() => db.close());
   const services = await startServices(db, { databaseUrl: url, workers: false });

@@ -2,11 +2,23 @@
 // The queues themselves are definitions (jobs/queueKit.ts, one file per queue); their messages
 // are sent with the caller's transaction client, so a queued message commits or rolls back with
 // the state change that queued it.
+import { createRequire } from "node:module";
 import type pg from "pg";
 import PgBoss from "pg-boss";
 import { intSetting } from "../src/config.ts";
 import type { Database } from "../src/db/database.ts";
 import { log } from "../src/log.ts";
+
+/**
+ * The statements pg-boss 10's workers record a run's outcome with (complete, fail) in its default
+ * schema. Its worker loop sends them without awaiting them, so one that fails (the database
+ * restarting, a failover) is an unhandled rejection that ends the process (fixed in pg-boss 11).
+ */
+const plans = createRequire(import.meta.url)("pg-boss/src/plans.js") as {
+  completeJobs(schema: string): string;
+  failJobsById(schema: string): string;
+};
+const OUTCOME_STATEMENTS = new Set([plans.completeJobs("pgboss"), plans.failJobsById("pgboss")]);
 
 export interface QueueSettings {
   /**
@@ -73,11 +85,20 @@ export async function startBoss(
   // on a model) finishes later and pg-boss then records its outcome; by then the pool may be closed.
   // That late bookkeeping is dropped (pg-boss reads no result as nothing affected): the step's state
   // lives in our own tables, and its lease brings it back on a live worker (docs/pipeline.md).
+  // A run's outcome that cannot be recorded (the database gone at that moment) is dropped the same
+  // way, logged: its message expires, and the lease of our own rows brings the work back.
   let stopped = false;
+  const executeSql = (text: string, values?: unknown[]): Promise<pg.QueryResult> => {
+    if (stopped) return Promise.resolve(null as unknown as pg.QueryResult);
+    const result = db.pool.query(text, values);
+    if (!OUTCOME_STATEMENTS.has(text)) return result;
+    return result.catch((error: unknown) => {
+      log.warn({ err: error }, "pg-boss could not record a run's outcome; its message expires instead");
+      return null as unknown as pg.QueryResult;
+    });
+  };
   const boss = new PgBoss({
-    db: {
-      executeSql: (text, values) => (stopped ? Promise.resolve(null as unknown as pg.QueryResult) : db.pool.query(text, values)),
-    },
+    db: { executeSql },
     supervise,
     schedule: false,
     maintenanceIntervalSeconds: settings.maintenanceIntervalSeconds,

@@ -18,4 +18,6 @@ export {
   SCOPES,
   STRUCTURES,
   TONES,
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_EVENT_TYPES,
 } from "../src/enumerations.ts";

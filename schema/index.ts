@@ -11,6 +11,7 @@ import "./credential.ts";
 import "./job.ts";
 import "./site.ts";
 import "./library.ts";
+import "./webhook.ts";
 import "./workspace.ts";
 
 export const schema = builder.toSchema({ sortSchema: true });

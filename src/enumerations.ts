@@ -52,3 +52,17 @@ export const SETTLED_JOB_STATUSES: readonly string[] = SETTLED;
 export const STEP_STATUSES = ["todo", "running", "done", "failed"] as const satisfies readonly StepStatus[];
 
 export const SCOPES = ["brief", "generate", "read", "edit", "export"] as const;
+/** Webhook event types an endpoint may tick (spec, Webhooks); `test` is sent by the test button only. */
+export const WEBHOOK_EVENT_TYPES = [
+  "job.done",
+  "job.failed",
+  "article.approved",
+  "article.exported",
+  "beat.run.done",
+  "agent.budget_exhausted",
+  "site.read",
+] as const;
+export type WebhookEventType = Values<typeof WEBHOOK_EVENT_TYPES>;
+/** Where a delivery stands: pending (tried again at `nextAttemptAt`), delivered, failed (given up). */
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+export type WebhookDeliveryStatus = Values<typeof WEBHOOK_DELIVERY_STATUSES>;

@@ -7,6 +7,7 @@ import type { EventTimings } from "./events/eventStream.ts";
 import type { JobEventHub } from "./events/jobEvents.ts";
 import type { PipelineQueue } from "./pipeline/pipelineQueue.ts";
 import type { FetchOptions } from "./sourcing/fetch/index.ts";
+import type { WebhookSettings } from "./webhooks/webhookSettings.ts";
 import type { Writers } from "./writing/writers.ts";
 
 export interface Services {
@@ -19,6 +20,8 @@ export interface Services {
   eventTimings: EventTimings;
   /** How a page a person or key names is fetched (a source added to a claim): as the pipeline fetches. */
   fetch: FetchOptions;
+  /** How webhook deliveries are paced; they are sent under `fetch`'s address settings. */
+  webhooks: WebhookSettings;
   /** The writers the environment configures (a paragraph rewritten by the model, when one is). */
   writers: Writers;
   stop(): Promise<void>;

@@ -219,6 +219,26 @@ describe("the visibility rule, through src/auth/visibility.ts and the domain fun
     expect(canSee(whole, "brand", brand(world.otherSiteId))).toBe(true);
     expect(canSee(whole, "brand", brand(null, otherWorld.workspaceId))).toBe(false);
   });
+
+  it("lets an Owner see every webhook endpoint, an Editor the site-bound ones, no one else any", () => {
+    const webhook = (siteId: string | null, workspaceId = world.workspaceId) => ({ workspaceId, siteId });
+    const seen = Object.fromEntries(
+      WHO.map((who) => [
+        who,
+        [canSee(principals[who], "webhook", webhook(null)), canSee(principals[who], "webhook", webhook(world.siteId))],
+      ]),
+    );
+    expect(seen).toEqual({
+      Owner: [true, true],
+      Editor: [false, true],
+      Writer: [false, false],
+      Viewer: [false, false],
+      "whole-workspace key": [false, false],
+      "site-bound key": [false, false],
+      agent: [false, false],
+    });
+    expect(canSee(principals.Owner, "webhook", webhook(null, otherWorld.workspaceId))).toBe(false);
+  });
 });
 
 const REST_PATHS: Record<Kind, string> = { brief: "/api/v1/briefs/", article: "/api/v1/articles/", job: "/api/v1/jobs/" };

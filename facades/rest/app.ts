@@ -18,6 +18,7 @@ import { briefRoutes } from "./routes/briefs.ts";
 import { developerRoutes } from "./routes/developer.ts";
 import { jobRoutes } from "./routes/jobs.ts";
 import { sessionRoutes } from "./routes/session.ts";
+import { webhookRoutes } from "./routes/webhooks.ts";
 
 const OPEN_PATHS = new Set(["/api/v1/session", "/api/v1/openapi.json"]);
 const isSessionOnly = (path: string) => path.startsWith("/api/v1/developer/");
@@ -69,6 +70,7 @@ export function createRestApp(yoga: Yoga, edge: RestEdge) {
   articleLanguageRoutes(app, yoga);
   articleIllustrationRoutes(app, yoga);
   developerRoutes(app, yoga);
+  webhookRoutes(app, yoga);
   declareEdgeErrors(app.openAPIRegistry);
 
   app.doc31("/openapi.json", {

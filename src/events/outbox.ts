@@ -1,27 +1,76 @@
-// Webhook events, written as rows in the transaction of the change that raises them. Delivery
-// to endpoints (a later part) reads these rows; here they only have to be right. Ids in `data`
-// are lower-case, as the spec's webhook table says.
+// Webhook events, written as rows in the transaction of the change that raises them, with their
+// envelope (src/webhooks/envelope.ts) built once and a delivery row for every endpoint that ticked
+// the event and may receive it (src/webhooks/deliveries.ts sends them). Ids in `data` are
+// lower-case where the spec's webhook table says so.
 import { randomUUID } from "node:crypto";
 import type { CredentialPrincipal } from "../auth/principal.ts";
 import { nextUtcMidnight, startOfUtcDay } from "../credits/creditLedger.ts";
+import type { Tx } from "../db/database.ts";
 import type { Sql } from "../db/transaction.ts";
+import type { WebhookEventType } from "../enumerations.ts";
 import { lowerId } from "../ids.ts";
+import { envelopeBody, eventId } from "../webhooks/envelope.ts";
+import { receivingEndpointSql } from "../webhooks/receiving.ts";
+import { JOB_EVENTS_CHANNEL } from "./jobEvents.ts";
 
-async function raise(
-  sql: Sql,
-  event: { workspaceId: string; siteId: string | null; type: string; data: object; onceKey?: string },
-): Promise<void> {
-  await sql.query(
-    `INSERT INTO outbox_event (id, workspace_id, site_id, type, data, once_key)
-     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (once_key) DO NOTHING`,
-    [randomUUID(), event.workspaceId, event.siteId, event.type, JSON.stringify(event.data), event.onceKey ?? null],
+/**
+ * Announced (NOTIFY, on the job event channel, so the process's one listener hears it) with every
+ * event: a worker process starts a delivery cycle at once instead of at its next tick.
+ */
+export const DELIVERIES_DUE = "webhook-deliveries";
+
+/** A transaction of ours (pg) or Prisma's: events commit with the change either way. */
+export type EventSql = Sql | Tx;
+
+export interface RaisedEvent {
+  workspaceId: string;
+  siteId: string | null;
+  type: WebhookEventType;
+  data: object;
+  /** Deduplicates events raised at most once (agent.budget_exhausted per credential and day). */
+  onceKey?: string;
+}
+
+async function execute(sql: EventSql, text: string, values: unknown[]): Promise<void> {
+  if ("$executeRawUnsafe" in sql) await sql.$executeRawUnsafe(text, ...values);
+  else await sql.query(text, values);
+}
+
+/** Writes the event and its deliveries; an event whose onceKey was already raised is dropped with its deliveries. */
+export async function raiseEvent(sql: EventSql, event: RaisedEvent): Promise<void> {
+  const id = randomUUID();
+  const createdAt = new Date();
+  const body = envelopeBody({
+    id: eventId(id),
+    type: event.type,
+    createdAt,
+    workspaceId: event.workspaceId,
+    siteId: event.siteId,
+    data: event.data,
+  });
+  await execute(
+    sql,
+    `WITH event AS (
+       INSERT INTO outbox_event (id, workspace_id, site_id, type, data, once_key, body, created_at)
+       VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5::jsonb, $6, $7, $8)
+       ON CONFLICT (once_key) DO NOTHING
+       RETURNING id, workspace_id, site_id, type)
+     INSERT INTO webhook_delivery (id, endpoint_id, event_id, workspace_id, event_type, status, next_attempt_at)
+     SELECT gen_random_uuid(), e.id, event.id, event.workspace_id, event.type, 'pending', now()
+       FROM event JOIN webhook_endpoint e ON e.workspace_id = event.workspace_id
+      WHERE event.type = ANY(e.events)
+        AND (e.site_id IS NULL OR e.site_id = event.site_id)
+        AND ${receivingEndpointSql("e")}`,
+    [id, event.workspaceId, event.siteId, event.type, JSON.stringify(event.data), event.onceKey ?? null, body, createdAt],
   );
+  // Heard when the transaction commits, and not at all if it rolls back.
+  await execute(sql, `SELECT pg_notify($1, $2)`, [JOB_EVENTS_CHANNEL, DELIVERIES_DUE]);
 }
 
 /** agent.budget_exhausted: at most once per credential per UTC day. */
-export async function raiseBudgetExhausted(sql: Sql, credential: CredentialPrincipal): Promise<void> {
+export async function raiseBudgetExhausted(sql: EventSql, credential: CredentialPrincipal): Promise<void> {
   const day = startOfUtcDay().toISOString().slice(0, 10);
-  await raise(sql, {
+  await raiseEvent(sql, {
     workspaceId: credential.workspaceId,
     siteId: credential.siteId ?? null,
     type: "agent.budget_exhausted",
@@ -43,8 +92,8 @@ interface JobRef {
   articleId: string | null;
 }
 
-export async function raiseJobDone(sql: Sql, job: JobRef, credits: number): Promise<void> {
-  await raise(sql, {
+export async function raiseJobDone(sql: EventSql, job: JobRef, credits: number): Promise<void> {
+  await raiseEvent(sql, {
     workspaceId: job.workspaceId,
     siteId: job.siteId,
     type: "job.done",
@@ -52,8 +101,8 @@ export async function raiseJobDone(sql: Sql, job: JobRef, credits: number): Prom
   });
 }
 
-export async function raiseJobFailed(sql: Sql, job: JobRef, failure: string, refunded: number): Promise<void> {
-  await raise(sql, {
+export async function raiseJobFailed(sql: EventSql, job: JobRef, failure: string, refunded: number): Promise<void> {
+  await raiseEvent(sql, {
     workspaceId: job.workspaceId,
     siteId: job.siteId,
     type: "job.failed",
@@ -68,17 +117,33 @@ export function failureSentence(message: string): string {
 }
 
 /** article.approved: the article as a key reads it (no comments), the version and who approved it. */
-export function articleApprovedEvent(
+export async function raiseArticleApproved(
+  sql: EventSql,
   article: { workspaceId: string; siteId: string | null },
   view: object,
   version: number,
   approvedBy: string,
-) {
-  return {
-    id: randomUUID(),
+): Promise<void> {
+  await raiseEvent(sql, {
     workspaceId: article.workspaceId,
     siteId: article.siteId,
     type: "article.approved",
     data: { article: { ...view, comments: undefined }, version, approvedBy },
-  };
+  });
+}
+
+/** article.exported: the article as exported (no comments), its version and the target. */
+export async function raiseArticleExported(
+  sql: EventSql,
+  article: { workspaceId: string; siteId: string | null },
+  view: object,
+  version: number,
+  target: string,
+): Promise<void> {
+  await raiseEvent(sql, {
+    workspaceId: article.workspaceId,
+    siteId: article.siteId,
+    type: "article.exported",
+    data: { article: { ...view, comments: undefined }, version, target },
+  });
 }

@@ -66,6 +66,10 @@ export interface WorkerProcess {
   /** Ends the process at once, as a crash or an out-of-memory kill would (SIGKILL). */
   kill(): Promise<void>;
   stop(): Promise<void>;
+  /** Whether the process is still running. */
+  alive(): boolean;
+  /** What the process wrote to stderr so far (a crash's stack trace). */
+  stderr(): string;
 }
 
 /** Runs `app/main.ts` with ROLE=worker: pipeline workers only, no HTTP server. */
@@ -80,7 +84,13 @@ export function startWorkerProcess(env: Record<string, string>): Promise<WorkerP
   child.stderr?.on("data", (chunk) => {
     stderr += chunk;
   });
-  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  let running = true;
+  const exited = new Promise<void>((done) =>
+    child.once("exit", () => {
+      running = false;
+      done();
+    }),
+  );
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`worker did not start in time: ${stderr}`)), 30_000);
     let buffer = "";
@@ -104,6 +114,8 @@ export function startWorkerProcess(env: Record<string, string>): Promise<WorkerP
                 child.kill("SIGTERM");
                 await exited;
               },
+              alive: () => running,
+              stderr: () => stderr,
             });
           }
         } catch {

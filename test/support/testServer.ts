@@ -2,7 +2,7 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { createApp } from "../../app/server.ts";
-import { startServices } from "../../app/services.ts";
+import { type Services, startServices } from "../../app/services.ts";
 import { readConfig } from "../../src/config.ts";
 import { type Database, openDatabase } from "../../src/db/database.ts";
 import type { FetchOptions } from "../../src/sourcing/fetch/index.ts";
@@ -12,6 +12,8 @@ export interface TestServer {
   baseUrl: string;
   db: Database;
   database: TestDatabase;
+  /** What the process holds; a test may replace `services.fetch` (read at each fetch and webhook attempt). */
+  services: Services;
   /** Stops the server, closes its pool and drops its database: call it from the file's afterAll. */
   close(): Promise<void>;
 }
@@ -44,6 +46,7 @@ export async function startTestServer(
     baseUrl: `http://127.0.0.1:${port}`,
     db,
     database,
+    services,
     async close() {
       await new Promise<void>((done) => {
         server.close(() => done());

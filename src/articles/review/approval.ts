@@ -7,7 +7,7 @@ import type { PersonPrincipal, Principal } from "../../auth/principal.ts";
 import { assertVisible } from "../../auth/visibility.ts";
 import type { Database, Tx } from "../../db/database.ts";
 import { DomainError } from "../../errors.ts";
-import { articleApprovedEvent } from "../../events/outbox.ts";
+import { raiseArticleApproved } from "../../events/outbox.ts";
 import { parseId, upperId } from "../../ids.ts";
 import { articleView } from "../articleView.ts";
 import { assertEditable } from "../edits/editArticle.ts";
@@ -137,7 +137,7 @@ export async function approveArticle(
     });
     await tx.article.update({ where: { id: row.id }, data: { status: "approved", updatedAt: new Date() } });
     const view = await keyView(db, tx, person, row.id);
-    await tx.outboxEvent.create({ data: articleApprovedEvent(row, view, version, person.personName) });
+    await raiseArticleApproved(tx, row, view, version, person.personName);
   });
 }
 
@@ -152,6 +152,6 @@ export async function republishArticle(db: Database, principal: Principal, id: s
       throw new DomainError("conflict", "Only an approved article can be republished; approve its current version first.");
     }
     const view = await keyView(db, tx, person, row.id);
-    await tx.outboxEvent.create({ data: articleApprovedEvent(row, view, approval.version, approval.personName) });
+    await raiseArticleApproved(tx, row, view, approval.version, approval.personName);
   });
 }

@@ -5,8 +5,10 @@
 // and once connected the socket's own `remoteAddress` is checked again, against the policy and
 // against the checked address, before any byte of the request is written. HTTPS is layered on
 // the verified TCP socket afterwards, and only a socket whose handshake succeeded is handed to
-// node:http.
+// node:http (requestOverVerifiedSocket, shared by the fetcher and webhook deliveries).
 import dns from "node:dns";
+import http, { type IncomingMessage, type OutgoingHttpHeaders } from "node:http";
+import https from "node:https";
 import net from "node:net";
 import type { Duplex } from "node:stream";
 import tls from "node:tls";
@@ -249,4 +251,69 @@ export async function openVerifiedSocket(
     { url: target.url.href },
     { cause: lastError },
   );
+}
+
+export interface PinnedRequest {
+  method: "GET" | "POST";
+  /** Sent as given, with Host added; nothing else is added but the framing node:http needs (Connection: close). */
+  headers: OutgoingHttpHeaders;
+  body?: Buffer;
+}
+
+/**
+ * Sends one request over a socket from openVerifiedSocket and resolves with the response head, or
+ * rejects with FetchRefused (connectFailed, badResponse, or the refusal openVerifiedSocket threw) or
+ * with the signal's reason. The signal is only watched until the head arrives: the caller reads,
+ * bounds and destroys the body.
+ */
+export function requestOverVerifiedSocket(
+  target: ParsedTarget,
+  addresses: readonly string[],
+  ctx: ConnectContext,
+  sent: PinnedRequest,
+): Promise<{ response: IncomingMessage; address: string }> {
+  return new Promise((resolve, reject) => {
+    let address = "";
+    const client = target.url.protocol === "https:" ? https : http;
+    const request = client.request({
+      method: sent.method,
+      host: target.host,
+      port: target.port,
+      path: `${target.url.pathname}${target.url.search}`,
+      setHost: false,
+      headers: { Host: target.url.host, ...sent.headers },
+      // No agent: no pooled socket can carry a request to an address this call did not check, and
+      // node:http then sends Connection: close.
+      createConnection: (_options, done) => {
+        openVerifiedSocket(target, addresses, ctx).then(
+          (opened) => {
+            address = opened.address;
+            done(null, opened.socket);
+          },
+          (error: unknown) => done(error as Error, undefined as never),
+        );
+        return undefined;
+      },
+    });
+    const onAbort = () => request.destroy(ctx.signal.reason);
+    ctx.signal.addEventListener("abort", onAbort, { once: true });
+    request.once("response", (response) => {
+      ctx.signal.removeEventListener("abort", onAbort);
+      resolve({ response, address });
+    });
+    // `on`, not `once`: a socket error after the response must not become an unhandled 'error'.
+    request.on("error", (error) => {
+      ctx.signal.removeEventListener("abort", onAbort);
+      if (ctx.signal.aborted) reject(ctx.signal.reason);
+      else if (error instanceof FetchRefused) reject(error);
+      else {
+        const code = (error as NodeJS.ErrnoException).code ?? "";
+        const rule = code.startsWith("HPE_") ? "badResponse" : "connectFailed";
+        reject(
+          new FetchRefused(rule, `${target.url.host}: ${error.message}`, { url: target.url.href, address }, { cause: error }),
+        );
+      }
+    });
+    request.end(sent.body);
+  });
 }

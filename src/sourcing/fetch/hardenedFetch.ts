@@ -42,12 +42,11 @@
 // FETCH_ALLOW_ADDRESSES and FETCH_HOST_MAP, both empty by default and meant for tests and local
 // development. Options marked "TESTS ONLY" exist so tests can play a rebinding resolver or trust
 // a test certificate; production code never passes them.
-import http, { type IncomingMessage } from "node:http";
-import https from "node:https";
+import type { IncomingMessage } from "node:http";
 import type net from "node:net";
 import type { FetchedPage } from "../types.ts";
 import { parseAllowList } from "./addressPolicy.ts";
-import { abortable, type ConnectContext, openVerifiedSocket, resolveChecked } from "./connect.ts";
+import { abortable, type ConnectContext, requestOverVerifiedSocket, resolveChecked } from "./connect.ts";
 import { decodersFor, decodeText, kindOfType, type PageKind, parseContentType, readCapped, sniffKind } from "./content.ts";
 import { type ParsedTarget, parseHostMap, parseTarget } from "./hostParsing.ts";
 import { extractPdfText } from "./pdfText.ts";
@@ -93,54 +92,17 @@ interface Hop {
   address: string;
 }
 
-function sendRequest(target: ParsedTarget, addresses: readonly string[], ctx: ConnectContext, accept: string): Promise<Hop> {
-  return new Promise((resolve, reject) => {
-    let address = "";
-    const client = target.url.protocol === "https:" ? https : http;
-    const request = client.request({
-      method: "GET",
-      host: target.host,
-      port: target.port,
-      path: `${target.url.pathname}${target.url.search}`,
-      setHost: false,
-      headers: {
-        Host: target.url.host,
-        "User-Agent": USER_AGENT,
-        Accept: accept,
-        "Accept-Encoding": "gzip, deflate, br",
-      },
-      createConnection: (_options, done) => {
-        openVerifiedSocket(target, addresses, ctx).then(
-          (opened) => {
-            address = opened.address;
-            done(null, opened.socket);
-          },
-          (error: unknown) => done(error as Error, undefined as never),
-        );
-        return undefined;
-      },
-    });
-    const onAbort = () => request.destroy(ctx.signal.reason);
-    ctx.signal.addEventListener("abort", onAbort, { once: true });
-    request.once("response", (response) => {
-      ctx.signal.removeEventListener("abort", onAbort);
-      resolve({ target, response, address });
-    });
-    // `on`, not `once`: a socket error after the response must not become an unhandled 'error'.
-    request.on("error", (error) => {
-      ctx.signal.removeEventListener("abort", onAbort);
-      if (ctx.signal.aborted) reject(ctx.signal.reason);
-      else if (error instanceof FetchRefused) reject(error);
-      else {
-        const code = (error as NodeJS.ErrnoException).code ?? "";
-        const rule = code.startsWith("HPE_") ? "badResponse" : "connectFailed";
-        reject(
-          new FetchRefused(rule, `${target.url.host}: ${error.message}`, { url: target.url.href, address }, { cause: error }),
-        );
-      }
-    });
-    request.end();
+async function sendRequest(
+  target: ParsedTarget,
+  addresses: readonly string[],
+  ctx: ConnectContext,
+  accept: string,
+): Promise<Hop> {
+  const { response, address } = await requestOverVerifiedSocket(target, addresses, ctx, {
+    method: "GET",
+    headers: { "User-Agent": USER_AGENT, Accept: accept, "Accept-Encoding": "gzip, deflate, br" },
   });
+  return { target, response, address };
 }
 
 function positive(value: number | undefined, fallback: number, name: string): number {
