@@ -1,6 +1,5 @@
 // The one HTTP application: operators' routes, GraphQL for persons, and the REST facade. Every
 // request gets an id that its log lines and its answer carry.
-import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import type { OwnOrigin } from "../facades/edge.ts";
 import { createMcpApp } from "../facades/mcp/app.ts";
@@ -20,10 +19,12 @@ import { countGraphQLRequest, withCountHeaders } from "../src/http/graphqlReques
 import { hostGuard, isServedOrigin, publicBaseUrl } from "../src/http/ownOrigin.ts";
 import { securityHeaders } from "../src/http/securityHeaders.ts";
 import { assertStorable } from "../src/http/storableInput.ts";
-import { log, logContext } from "../src/log.ts";
 import { allowedMethods } from "./http/allowedMethods.ts";
+import { apiReferenceRoutes } from "./http/apiReference.ts";
 import { authentication, sessionPrincipal } from "./http/authentication.ts";
 import { corsPolicy } from "./http/corsPolicy.ts";
+import { metricsRoute } from "./http/metrics.ts";
+import { answerError, requestLog } from "./http/requestLog.ts";
 import { sessionCookie } from "./http/sessionCookie.ts";
 import { oauthRoutes } from "./oauth/oauthRoutes.ts";
 import type { Services } from "./services.ts";
@@ -33,18 +34,7 @@ export function createApp(services: Services, config: Config) {
   const yoga = createGraphQLServer(services, { development: config.development });
   const app = new Hono();
 
-  app.use("*", async (c, next) => {
-    const requestId = c.req.header("X-Request-Id")?.slice(0, 100) || randomUUID();
-    const started = performance.now();
-    await logContext.run({ requestId }, async () => {
-      await next();
-      c.header("X-Request-Id", requestId);
-      log.info(
-        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
-        "request",
-      );
-    });
-  });
+  app.use("*", requestLog);
 
   // The edge, in order: headers on every answer, the Host check, CORS, then 405 for known paths,
   // then the body read within its size limit and the input checked (413, 400).
@@ -55,6 +45,7 @@ export function createApp(services: Services, config: Config) {
   app.use("*", edgeInput);
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/metrics", metricsRoute(services, config));
   app.get("/readyz", async (c) => {
     try {
       await db.pool.query("SELECT 1");
@@ -87,6 +78,9 @@ export function createApp(services: Services, config: Config) {
     }
   });
 
+  // The API reference (Redoc) and the error catalogue.
+  app.route("/", apiReferenceRoutes());
+
   // The facades reach the domain through GraphQL; the edge's own work is handed to them here.
   const auth = authentication(db, config);
   const ownOrigin: OwnOrigin = {
@@ -106,7 +100,7 @@ export function createApp(services: Services, config: Config) {
   );
   app.route("/", createMcpApp(yoga, { authentication: auth, ownOrigin }));
   app.notFound(() => errorResponse(new DomainError("not_found", "No such route.")));
-  app.onError((error) => errorResponse(error));
+  app.onError(answerError);
   return { app, yoga };
 }
 

@@ -6,6 +6,7 @@ import { ILLUSTRATION_QUEUES, regenerationQueueOn, startRegenerationWorkers } fr
 import { PIPELINE_QUEUES, pipelineQueueOn } from "../jobs/pipelineQueue.ts";
 import { startPipelineWorkers } from "../jobs/pipelineWorker.ts";
 import { startWebhookWorkers, WEBHOOK_QUEUES } from "../jobs/webhookDelivery.ts";
+import { contractFormat } from "../schema/contractFormat.ts";
 import { regenerationSettingsFromEnv } from "../src/articles/illustration/regenerationQueue.ts";
 import type { Database } from "../src/db/database.ts";
 import { DEFAULT_EVENT_TIMINGS, type EventTimings } from "../src/events/eventStream.ts";
@@ -13,6 +14,7 @@ import { JobEventHub } from "../src/events/jobEvents.ts";
 import { pipelineDepsFromEnv } from "../src/pipeline/pipelineDeps.ts";
 import type { Services } from "../src/processServices.ts";
 import { webhookSettingsFromEnv } from "../src/webhooks/webhookSettings.ts";
+import { queueSizeReaders } from "./http/metrics.ts";
 
 export type { Services };
 
@@ -26,17 +28,14 @@ export interface ServiceOptions {
 export async function startServices(db: Database, options: ServiceOptions): Promise<Services> {
   const env = options.env ?? process.env;
   const webhooks = webhookSettingsFromEnv(env);
-  const boss = await startBoss(db, queueSettingsFromEnv(env), options.workers, [
-    ...PIPELINE_QUEUES,
-    ...ILLUSTRATION_QUEUES,
-    ...WEBHOOK_QUEUES,
-  ]);
+  const queues = [...PIPELINE_QUEUES, ...ILLUSTRATION_QUEUES, ...WEBHOOK_QUEUES];
+  const boss = await startBoss(db, queueSettingsFromEnv(env), options.workers, queues);
   const queue = pipelineQueueOn(boss);
   const illustrations = regenerationQueueOn(boss, regenerationSettingsFromEnv(env));
   const events = new JobEventHub(options.databaseUrl);
   const deps = pipelineDepsFromEnv(env);
   if (options.workers) {
-    await startPipelineWorkers(db, boss, queue, deps, env);
+    await startPipelineWorkers(db, boss, queue, deps, contractFormat, env);
     // A new picture is made by the illustrator the `illustrate` step uses.
     await startRegenerationWorkers(db, boss, illustrations, deps.illustrator);
     // Deliveries are sent under the fetcher's address settings, read at each attempt (a test may
@@ -55,6 +54,7 @@ export async function startServices(db: Database, options: ServiceOptions): Prom
     queue,
     illustrations,
     events,
+    contract: contractFormat,
     eventTimings,
     fetch: deps.fetch,
     writers: deps.writers,
@@ -64,5 +64,11 @@ export async function startServices(db: Database, options: ServiceOptions): Prom
       await events.close();
     },
   };
+  // /metrics reads each queue's size from pg-boss at scrape time.
+  queueSizeReaders.set(services, async () => {
+    const sizes: Record<string, number> = {};
+    for (const { name } of queues) sizes[name] = (await boss.pgBoss.getQueueSize(name)) ?? 0;
+    return sizes;
+  });
   return services;
 }

@@ -11,7 +11,7 @@ export const pipelinePauseTimeoutQueue = defineQueue({
   payload: z.object({ jobId: z.string(), pausedAt: z.string() }),
   options: () => ({ retryLimit: 3 }),
   work: { pollingIntervalSeconds: 2 },
-  async handler(message, { db, queue }: PipelineWorkerContext) {
-    await expirePause(db, queue, message.jobId, message.pausedAt);
+  async handler(message, { db, queue, contract }: PipelineWorkerContext) {
+    await expirePause(db, queue, contract, message.jobId, message.pausedAt);
   },
 });

@@ -1,6 +1,7 @@
 // pipeline-step: each message runs one step of one article job (src/pipeline/jobStateMachine.ts).
 // The message only names the step; the job's state is in our tables.
 import { z } from "zod";
+import type { ContractFormat } from "../src/contractFormat.ts";
 import type { Database } from "../src/db/database.ts";
 import { runStep } from "../src/pipeline/jobStateMachine.ts";
 import type { PipelineDeps } from "../src/pipeline/pipelineDeps.ts";
@@ -12,6 +13,8 @@ export interface PipelineWorkerContext {
   db: Database;
   queue: PipelineQueue;
   deps: PipelineDeps;
+  /** The contract's form of what a job writes to send later (schema/ids.ts, handed in by app/services.ts). */
+  contract: ContractFormat;
 }
 
 export const pipelineStepQueue = defineQueue({
@@ -25,8 +28,8 @@ export const pipelineStepQueue = defineQueue({
     expireInSeconds: settings.stepExpireSeconds,
   }),
   work: { pollingIntervalSeconds: 0.5 },
-  async handler(message, { db, queue, deps }: PipelineWorkerContext) {
-    await runStep(db, queue, deps, message.jobId, message.stepId);
+  async handler(message, { db, queue, deps, contract }: PipelineWorkerContext) {
+    await runStep(db, queue, deps, contract, message.jobId, message.stepId);
     // The next step is queued now; a sibling worker takes it without waiting for its poll.
     queue.wake();
   },

@@ -1,6 +1,7 @@
 // The pipeline's workers: PIPELINE_CONCURRENCY workers of the step queue (jobs/pipelineStep.ts)
 // and one of the pause timeout queue (jobs/pipelinePauseTimeout.ts) per worker process; every
 // worker process also sweeps for steps whose worker died.
+import type { ContractFormat } from "../src/contractFormat.ts";
 import type { Database } from "../src/db/database.ts";
 import { log } from "../src/log.ts";
 import { requeueLapsedSteps } from "../src/pipeline/jobStateMachine.ts";
@@ -16,9 +17,10 @@ export async function startPipelineWorkers(
   boss: Boss,
   queue: PipelineQueue,
   deps: PipelineDeps,
+  contract: ContractFormat,
   env: NodeJS.ProcessEnv,
 ): Promise<void> {
-  const context: PipelineWorkerContext = { db, queue, deps };
+  const context: PipelineWorkerContext = { db, queue, deps, contract };
   const concurrency = Math.max(1, Number(env.PIPELINE_CONCURRENCY ?? 2) || 2);
   for (let i = 0; i < concurrency; i++) {
     boss.stepWorkers.push(await startQueueWorker(boss, pipelineStepQueue, context));

@@ -3,10 +3,22 @@
 // sent as null by the REST facade.
 
 import { articleExport } from "../src/articles/articleExport.ts";
-import { listArticles, parseSince } from "../src/articles/articleList.ts";
+import { type ArticleSummaryView, listArticles, parseSince } from "../src/articles/articleList.ts";
 import { illustrationImage } from "../src/articles/articlePicture.ts";
-import { articleView } from "../src/articles/articleView.ts";
+import { type ArticleView, articleView } from "../src/articles/articleView.ts";
+import {
+  addingLanguagesOut,
+  blockOut,
+  claimOut,
+  commentOut,
+  illustrationOut,
+  languageVersionOut,
+  paragraphOut,
+  runOut,
+  sourceOut,
+} from "./articleOut.ts";
 import { builder } from "./builder.ts";
+import { articleIdOut, optionalIdOut, siteIdOut } from "./ids.ts";
 
 export const ParagraphType = builder.simpleObject("Paragraph", {
   description: "One numbered unit in reading order; headings, list items and table rows are units.",
@@ -172,60 +184,76 @@ const SeoFieldsType = builder.simpleObject("SeoFields", {
   }),
 });
 
-export const ArticleType = builder.simpleObject("Article", {
+// The domain's views keep ids as stored; these fields give them the contract's form
+// (schema/articleOut.ts, schema/ids.ts) whichever resolver answers with an article.
+export const ArticleType = builder.objectRef<ArticleView>("Article").implement({
   description: "Always the latest version. A language version is an article of its own.",
   fields: (t) => ({
-    id: t.string(),
-    status: t.string(),
-    title: t.string(),
-    lead: t.string(),
-    language: t.string(),
-    words: t.int(),
-    paragraphs: t.field({ type: [ParagraphType] }),
-    sources: t.field({ type: [SourceType] }),
-    claims: t.field({ type: [ClaimType] }),
-    quality: t.field({ type: [QualityCheckType] }),
-    versions: t.field({ type: [ArticleVersionType] }),
-    comments: t.field({ type: [ArticleComment] }),
-    label: t.field({ type: LabelType }),
-    brandName: t.string(),
-    siteId: t.string({ nullable: true }),
-    origin: t.string(),
-    by: t.string(),
-    archived: t.field({ type: ArchivedMark, nullable: true }),
-    run: t.field({ type: RunType, nullable: true, description: "Present while the status is generating." }),
-    blocks: t.field({ type: [BlockType] }),
-    deck: t.string({ nullable: true }),
-    internalLinks: t.field({ type: [InternalLinkType], nullable: true }),
-    illustration: t.field({ type: IllustrationType, nullable: true }),
-    primaryArticleId: t.string({ nullable: true }),
-    languageVersions: t.field({ type: [LanguageVersionType], nullable: true }),
+    id: t.string({ resolve: (a) => articleIdOut(a.id) }),
+    status: t.exposeString("status"),
+    title: t.exposeString("title"),
+    lead: t.exposeString("lead"),
+    language: t.exposeString("language"),
+    words: t.exposeInt("words"),
+    paragraphs: t.field({ type: [ParagraphType], resolve: (a) => a.paragraphs.map(paragraphOut) }),
+    sources: t.field({ type: [SourceType], resolve: (a) => a.sources.map(sourceOut) }),
+    claims: t.field({ type: [ClaimType], resolve: (a) => a.claims.map(claimOut) }),
+    quality: t.field({ type: [QualityCheckType], resolve: (a) => a.quality }),
+    versions: t.field({ type: [ArticleVersionType], resolve: (a) => a.versions }),
+    comments: t.field({ type: [ArticleComment], resolve: (a) => a.comments.map(commentOut) }),
+    label: t.field({ type: LabelType, resolve: (a) => a.label }),
+    brandName: t.exposeString("brandName"),
+    siteId: t.string({ nullable: true, resolve: (a) => optionalIdOut(siteIdOut, a.siteId) }),
+    origin: t.exposeString("origin"),
+    by: t.exposeString("by"),
+    archived: t.field({ type: ArchivedMark, nullable: true, resolve: (a) => a.archived }),
+    run: t.field({
+      type: RunType,
+      nullable: true,
+      description: "Present while the status is generating.",
+      resolve: (a) => runOut(a.run),
+    }),
+    blocks: t.field({ type: [BlockType], resolve: (a) => a.blocks.map(blockOut) }),
+    deck: t.exposeString("deck", { nullable: true }),
+    internalLinks: t.field({ type: [InternalLinkType], nullable: true, resolve: (a) => a.internalLinks }),
+    illustration: t.field({
+      type: IllustrationType,
+      nullable: true,
+      resolve: (a) => a.illustration && illustrationOut(a.id, a.illustration),
+    }),
+    primaryArticleId: t.string({ nullable: true, resolve: (a) => optionalIdOut(articleIdOut, a.primaryArticleId) }),
+    languageVersions: t.field({
+      type: [LanguageVersionType],
+      nullable: true,
+      resolve: (a) => a.languageVersions?.map(languageVersionOut),
+    }),
     addingLanguages: t.field({
       type: AddingLanguagesType,
       nullable: true,
       description: "Present on a primary article while a language-adding job is queued, running or paused.",
+      resolve: (a) => addingLanguagesOut(a.addingLanguages),
     }),
-    seo: t.field({ type: SeoFieldsType, nullable: true }),
+    seo: t.field({ type: SeoFieldsType, nullable: true, resolve: (a) => a.seo }),
   }),
 });
 
-export const ArticleSummaryType = builder.simpleObject("ArticleSummary", {
+export const ArticleSummaryType = builder.objectRef<ArticleSummaryView>("ArticleSummary").implement({
   fields: (t) => ({
-    id: t.string(),
-    title: t.string(),
-    status: t.string(),
-    updatedAt: t.string(),
-    brandName: t.string(),
-    siteId: t.string({ nullable: true }),
-    origin: t.string(),
-    beatName: t.string({ nullable: true }),
-    agentName: t.string({ nullable: true }),
-    by: t.string(),
-    flaggedClaims: t.int({ description: "Claims whose state is not corroborated." }),
-    words: t.int(),
-    language: t.string(),
-    run: t.field({ type: RunType, nullable: true }),
-    primaryArticleId: t.string({ nullable: true }),
+    id: t.string({ resolve: (a) => articleIdOut(a.id) }),
+    title: t.exposeString("title"),
+    status: t.exposeString("status"),
+    updatedAt: t.exposeString("updatedAt"),
+    brandName: t.exposeString("brandName"),
+    siteId: t.string({ nullable: true, resolve: (a) => optionalIdOut(siteIdOut, a.siteId) }),
+    origin: t.exposeString("origin"),
+    beatName: t.exposeString("beatName", { nullable: true }),
+    agentName: t.exposeString("agentName", { nullable: true }),
+    by: t.exposeString("by"),
+    flaggedClaims: t.exposeInt("flaggedClaims", { description: "Claims whose state is not corroborated." }),
+    words: t.exposeInt("words"),
+    language: t.exposeString("language"),
+    run: t.field({ type: RunType, nullable: true, resolve: (a) => runOut(a.run) }),
+    primaryArticleId: t.string({ nullable: true, resolve: (a) => optionalIdOut(articleIdOut, a.primaryArticleId) }),
   }),
 });
 
@@ -287,7 +315,8 @@ builder.queryField("articleExport", (t) =>
       "Renders an export of the article (markdown, pdf, docx, cms); cms answers no_connection until connections exist.",
     authScopes: { scope: "export" },
     args: { id: t.arg.string({ required: true }), format: t.arg.string({ required: true }) },
-    resolve: (_root, { id, format }, { db, principal }) => articleExport(db, principal!, id, format),
+    resolve: (_root, { id, format }, { services, principal }) =>
+      articleExport(services.db, services.contract, principal!, id, format),
   }),
 );
 

@@ -2,7 +2,7 @@
 // generate, role edit, one credit per language. The rules are src/articles/languages/.
 import { addLanguages } from "../src/articles/languages/addLanguages.ts";
 import { builder } from "./builder.ts";
-import { StartedJob } from "./job.ts";
+import { StartedJob, startedJobOut } from "./job.ts";
 
 builder.mutationField("addArticleLanguages", (t) =>
   t.field({
@@ -16,7 +16,7 @@ builder.mutationField("addArticleLanguages", (t) =>
       id: t.arg.string({ required: true, description: "The primary article (not a version)." }),
       languages: t.arg.stringList({ required: true, description: "Codes of the 22 supported languages, in the order to write." }),
     },
-    resolve: (_root, { id, languages }, { services, principal }) =>
-      addLanguages(services.db, services.queue, principal!, id, { languages }),
+    resolve: async (_root, { id, languages }, { services, principal }) =>
+      startedJobOut(await addLanguages(services.db, services.queue, services.contract, principal!, id, { languages })),
   }),
 );

@@ -6,7 +6,9 @@ import { keepClaimFlag } from "../src/articles/review/claimFlags.ts";
 import { addComment } from "../src/articles/review/comments.ts";
 import { articleVersionContent, compareArticleVersions } from "../src/articles/review/versionHistory.ts";
 import { ArticleType } from "./article.ts";
+import { commentOut } from "./articleOut.ts";
 import { builder } from "./builder.ts";
+import { claimIdOut } from "./ids.ts";
 
 const PERSON = { person: true, editRole: true } as const;
 
@@ -26,8 +28,8 @@ builder.mutationField("approveArticle", (t) =>
       version: t.arg.int({ required: true }),
       acknowledgements: t.arg({ type: [AcknowledgementInput] }),
     },
-    resolve: async (_root, { id, version, acknowledgements }, { db, principal }) => {
-      await approveArticle(db, principal!, String(id), version, acknowledgements ?? []);
+    resolve: async (_root, { id, version, acknowledgements }, { db, services, principal }) => {
+      await approveArticle(db, services.contract, principal!, String(id), version, acknowledgements ?? []);
       return articleView(db, principal!, String(id));
     },
   }),
@@ -39,8 +41,8 @@ builder.mutationField("republishArticle", (t) =>
     description: "Raises article.approved again for an approved article.",
     authScopes: PERSON,
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, { id }, { db, principal }) => {
-      await republishArticle(db, principal!, String(id));
+    resolve: async (_root, { id }, { db, services, principal }) => {
+      await republishArticle(db, services.contract, principal!, String(id));
       return articleView(db, principal!, String(id));
     },
   }),
@@ -72,8 +74,8 @@ builder.mutationField("addComment", (t) =>
     type: CommentType,
     authScopes: { person: true },
     args: { articleId: t.arg.id({ required: true }), text: t.arg.string({ required: true }), unit: t.arg.int() },
-    resolve: (_root, { articleId, text, unit }, { db, principal }) =>
-      addComment(db, principal!, String(articleId), text, unit ?? undefined),
+    resolve: async (_root, { articleId, text, unit }, { db, principal }) =>
+      commentOut(await addComment(db, principal!, String(articleId), text, unit ?? undefined)),
   }),
 );
 
@@ -124,7 +126,14 @@ builder.queryField("articleVersion", (t) =>
     description: "What the article held at version n.",
     authScopes: { scope: "read" },
     args: { id: t.arg.string({ required: true }), n: t.arg.int({ required: true }) },
-    resolve: (_root, { id, n }, { db, principal }) => articleVersionContent(db, principal!, id, n),
+    resolve: async (_root, { id, n }, { db, principal }) => {
+      const content = await articleVersionContent(db, principal!, id, n);
+      return {
+        ...content,
+        units: content.units.map((u) => ({ ...u, claimIds: u.claimIds.map(claimIdOut) })),
+        claims: content.claims.map((c) => ({ ...c, id: claimIdOut(c.id) })),
+      };
+    },
   }),
 );
 

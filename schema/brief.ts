@@ -2,17 +2,15 @@
 import { countArticlesOnSubject } from "../src/articles/articlesOnSubject.ts";
 import { createBrief, findBrief, updateBrief } from "../src/briefs/briefs.ts";
 import { estimateBrief } from "../src/briefs/estimate.ts";
-import { lowerId, upperId } from "../src/ids.ts";
 import { builder } from "./builder.ts";
+import { brandIdOut, briefIdOut, optionalIdOut, siteIdOut } from "./ids.ts";
 import { refuseNulls } from "./inputs.ts";
-
-const optionalLower = (id: string | null) => (id ? lowerId(id) : null);
 
 export const BriefType = builder.prismaObject("Brief", {
   fields: (t) => ({
-    id: t.string({ resolve: (b) => upperId(b.id) }),
-    brandId: t.string({ nullable: true, resolve: (b) => optionalLower(b.brandId) }),
-    siteId: t.string({ nullable: true, resolve: (b) => optionalLower(b.siteId) }),
+    id: t.string({ resolve: (b) => briefIdOut(b.id) }),
+    brandId: t.string({ nullable: true, resolve: (b) => optionalIdOut(brandIdOut, b.brandId) }),
+    siteId: t.string({ nullable: true, resolve: (b) => optionalIdOut(siteIdOut, b.siteId) }),
     topic: t.exposeString("topic"),
     angle: t.exposeString("angle"),
     useUrls: t.stringList({ resolve: (b) => b.useUrls ?? [] }),

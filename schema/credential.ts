@@ -8,9 +8,9 @@ import {
   revokeCredential,
   updateCredential,
 } from "../src/credentials/credentials.ts";
-import { lowerId } from "../src/ids.ts";
 import { builder } from "./builder.ts";
 import type { GraphQLContext } from "./context.ts";
+import { keyIdOut, optionalIdOut, siteIdOut } from "./ids.ts";
 import { refuseNulls } from "./inputs.ts";
 
 const person = (ctx: GraphQLContext) => ctx.principal as PersonPrincipal;
@@ -18,9 +18,9 @@ const person = (ctx: GraphQLContext) => ctx.principal as PersonPrincipal;
 function credentialType(name: "ApiKey" | "Agent") {
   return builder.objectRef<CredentialRecord>(name).implement({
     fields: (t) => ({
-      id: t.string({ resolve: (c) => lowerId(c.id) }),
+      id: t.string({ resolve: (c) => keyIdOut(c.id) }),
       name: t.exposeString("name"),
-      siteId: t.string({ nullable: true, resolve: (c) => (c.siteId ? lowerId(c.siteId) : null) }),
+      siteId: t.string({ nullable: true, resolve: (c) => optionalIdOut(siteIdOut, c.siteId) }),
       scopes: t.stringList({ resolve: (c) => c.scopes ?? [] }),
       dailyCap: t.int({ nullable: true, resolve: (c) => c.dailyCap }),
       tokenHint: t.string({ description: "The token's prefix and last four characters.", resolve: (c) => c.tokenHint }),

@@ -1,8 +1,25 @@
 // Article jobs: starting one (POST /articles), reading and steering it.
+
+import type { LanguageJobStarted } from "../src/articles/languages/addLanguages.ts";
 import { startArticle } from "../src/articles/startArticle.ts";
 import { jobEventIterator } from "../src/events/eventStream.ts";
-import { cancelJob, findVisibleJob, jobView, retryStep, skipStep } from "../src/pipeline/jobControl.ts";
+import { cancelJob, findVisibleJob, type JobView, jobView, retryStep, skipStep } from "../src/pipeline/jobControl.ts";
 import { builder } from "./builder.ts";
+import { articleIdOut, briefIdOut, jobIdOut, optionalIdOut } from "./ids.ts";
+
+/** A started job (startArticle, addArticleLanguages) with the contract's ids. */
+export const startedJobOut = (started: LanguageJobStarted) => ({
+  ...started,
+  articleId: articleIdOut(started.articleId),
+  jobId: jobIdOut(started.jobId),
+  briefId: optionalIdOut(briefIdOut, started.briefId),
+});
+
+const jobOut = (job: JobView): JobView => ({
+  ...job,
+  id: jobIdOut(job.id),
+  articleId: optionalIdOut(articleIdOut, job.articleId),
+});
 
 const PlannedStepRef = builder.simpleObject("StartedStep", {
   fields: (t) => ({ id: t.string(), name: t.string(), estMs: t.int() }),
@@ -53,12 +70,14 @@ builder.mutationField("startArticle", (t) =>
       supersedes: t.arg.string(),
       alsoNew: t.arg.boolean(),
     },
-    resolve: (_root, args, { services, principal }) =>
-      startArticle(services.db, services.queue, principal!, {
-        briefId: args.briefId,
-        ...(args.supersedes != null ? { supersedes: args.supersedes } : {}),
-        ...(args.alsoNew != null ? { alsoNew: args.alsoNew } : {}),
-      }),
+    resolve: async (_root, args, { services, principal }) =>
+      startedJobOut(
+        await startArticle(services.db, services.queue, services.contract, principal!, {
+          briefId: args.briefId,
+          ...(args.supersedes != null ? { supersedes: args.supersedes } : {}),
+          ...(args.alsoNew != null ? { alsoNew: args.alsoNew } : {}),
+        }),
+      ),
   }),
 );
 
@@ -67,7 +86,7 @@ builder.queryField("job", (t) =>
     type: Job,
     authScopes: { scope: "read" },
     args: { id: t.arg.string({ required: true }) },
-    resolve: (_root, { id }, { db, principal }) => jobView(db, principal!, id),
+    resolve: async (_root, { id }, { db, principal }) => jobOut(await jobView(db, principal!, id)),
   }),
 );
 
@@ -77,7 +96,7 @@ const steer = (name: string, run: typeof retryStep) =>
       authScopes: { scope: "edit", editRole: true },
       args: { id: t.arg.string({ required: true }), stepId: t.arg.string({ required: true }) },
       resolve: async (_root, { id, stepId }, { services, principal }) => {
-        await run(services.db, services.queue, principal!, id, stepId);
+        await run(services.db, services.queue, services.contract, principal!, id, stepId);
         return true;
       },
     }),
@@ -89,8 +108,8 @@ builder.mutationField("cancelJob", (t) =>
   t.boolean({
     authScopes: { scope: "edit", editRole: true },
     args: { id: t.arg.string({ required: true }) },
-    resolve: async (_root, { id }, { db, principal }) => {
-      await cancelJob(db, principal!, id);
+    resolve: async (_root, { id }, { services, principal }) => {
+      await cancelJob(services.db, services.contract, principal!, id);
       return true;
     },
   }),

@@ -1,7 +1,6 @@
 // Webhook endpoints and their delivery log: what only a signed-in Owner or Editor manages
 // (docs/webhooks.md). Ids are lower-case (spec, Conventions §3).
 import type { WebhookDelivery } from "../prisma/generated/client/client.ts";
-import { lowerId } from "../src/ids.ts";
 import {
   createWebhook,
   deleteWebhook,
@@ -13,6 +12,7 @@ import {
 import { eventId } from "../src/webhooks/envelope.ts";
 import { sendTestEvent } from "../src/webhooks/testEvent.ts";
 import { builder } from "./builder.ts";
+import { deliveryIdOut, optionalIdOut, siteIdOut, webhookIdOut } from "./ids.ts";
 import { refuseNulls } from "./inputs.ts";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -20,7 +20,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 const WebhookDeliveryType = builder.objectRef<WebhookDelivery>("WebhookDelivery").implement({
   description: "One event to one endpoint: the same `eventId` and body on every attempt.",
   fields: (t) => ({
-    id: t.string({ description: "X-Service-Delivery.", resolve: (d) => lowerId(d.id) }),
+    id: t.string({ description: "X-Service-Delivery.", resolve: (d) => deliveryIdOut(d.id) }),
     eventId: t.string({ description: "The envelope's `id` (`evt_` + UUID).", resolve: (d) => eventId(d.eventId) }),
     type: t.string({ resolve: (d) => d.eventType }),
     status: t.string({
@@ -52,12 +52,12 @@ const WebhookDeliveryType = builder.objectRef<WebhookDelivery>("WebhookDelivery"
 
 const WebhookEndpointType = builder.objectRef<WebhookRecord>("WebhookEndpoint").implement({
   fields: (t) => ({
-    id: t.string({ resolve: (w) => lowerId(w.id) }),
+    id: t.string({ resolve: (w) => webhookIdOut(w.id) }),
     url: t.exposeString("url"),
     siteId: t.string({
       nullable: true,
       description: "Left out: the whole workspace.",
-      resolve: (w) => (w.siteId ? lowerId(w.siteId) : null),
+      resolve: (w) => optionalIdOut(siteIdOut, w.siteId),
     }),
     events: t.stringList({ resolve: (w) => w.events }),
     secretHint: t.string({ description: "The secret's prefix and last four characters.", resolve: (w) => w.secretHint }),

@@ -3,10 +3,10 @@
 import type { PersonPrincipal } from "../src/auth/principal.ts";
 import { visibleWhere } from "../src/auth/visibility.ts";
 import { balance, grantCredits } from "../src/credits/creditLedger.ts";
-import { lowerId } from "../src/ids.ts";
 import { addMember, addSite, listMembers, parseRole, removeMember } from "../src/workspaces/workspaceAdmin.ts";
 import { builder } from "./builder.ts";
 import type { GraphQLContext } from "./context.ts";
+import { personIdOut, siteIdOut, workspaceIdOut } from "./ids.ts";
 
 const person = (ctx: GraphQLContext) => ctx.principal as PersonPrincipal;
 
@@ -38,10 +38,10 @@ builder.queryField("me", (t) =>
       const p = person(ctx);
       const workspace = await ctx.db.prisma.workspace.findUniqueOrThrow({ where: { id: p.workspaceId } });
       return {
-        personId: lowerId(p.personId),
+        personId: personIdOut(p.personId),
         name: p.personName,
         role: p.role,
-        workspaceId: lowerId(workspace.id),
+        workspaceId: workspaceIdOut(workspace.id),
         workspaceName: workspace.name,
         plan: workspace.plan,
         trialEndsAt: workspace.trialEndsAt?.toISOString() ?? null,
@@ -55,7 +55,7 @@ builder.queryField("members", (t) =>
     type: [Member],
     authScopes: { person: true },
     resolve: async (_root, _args, ctx) =>
-      (await listMembers(ctx.db, person(ctx).workspaceId)).map((m) => ({ ...m, personId: lowerId(m.personId) })),
+      (await listMembers(ctx.db, person(ctx).workspaceId)).map((m) => ({ ...m, personId: personIdOut(m.personId) })),
   }),
 );
 
@@ -68,7 +68,7 @@ builder.queryField("sites", (t) =>
         where: visibleWhere(person(ctx), "site"),
         orderBy: { createdAt: "asc" },
       });
-      return sites.map((s) => ({ id: lowerId(s.id), domain: s.domain, siteName: s.siteName, status: s.status }));
+      return sites.map((s) => ({ id: siteIdOut(s.id), domain: s.domain, siteName: s.siteName, status: s.status }));
     },
   }),
 );
@@ -99,7 +99,7 @@ builder.mutationField("addMember", (t) =>
         role: parseRole(args.role),
         attachExisting: false,
       });
-      return { ...m, personId: lowerId(m.personId) };
+      return { ...m, personId: personIdOut(m.personId) };
     },
   }),
 );
@@ -120,7 +120,7 @@ builder.mutationField("addSite", (t) =>
     args: { domain: t.arg.string({ required: true }), siteName: t.arg.string() },
     resolve: async (_root, { domain, siteName }, ctx) => {
       const s = await addSite(ctx.db, person(ctx).workspaceId, domain, siteName ?? undefined);
-      return { id: lowerId(s.siteId), domain: s.domain, siteName: s.siteName, status: s.status };
+      return { id: siteIdOut(s.siteId), domain: s.domain, siteName: s.siteName, status: s.status };
     },
   }),
 );

@@ -1,5 +1,6 @@
 // The GraphQL server. It never authenticates: the principal arrives as server context from the
 // HTTP edge (a person's session) or from a facade's in-process call (a key or agent).
+import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import { GraphQLError } from "graphql";
 import { createYoga, type YogaServerInstance } from "graphql-yoga";
 import { DomainError } from "../src/errors.ts";
@@ -54,6 +55,8 @@ export function createGraphQLServer(services: Services, options: { development: 
     schema,
     graphqlEndpoint: "/graphql",
     graphiql: options.development,
+    // GraphiQL with its scripts and styles inlined in the page: nothing is loaded from a CDN.
+    renderGraphiQL,
     landingPage: false,
     logging: false,
     maskedErrors: { maskError: (error) => maskError(error) },

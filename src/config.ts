@@ -24,6 +24,8 @@ export interface Config {
   development: boolean;
   /** Origins allowed to make credentialed (cookie) CORS requests; empty by default. */
   corsOrigins: string[];
+  /** A bearer token that may scrape /metrics from anywhere; unset: loopback only (app/http/metrics.ts). */
+  metricsToken: string | undefined;
 }
 
 /** A whole number above 0 from a setting, or the fallback when it is unset or not one. */
@@ -41,6 +43,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a port number (got "${env.PORT}")`);
   }
+  const logFormat = (env.LOG_FORMAT ?? "").trim().toLowerCase();
+  if (!["", "auto", "json", "pretty"].includes(logFormat)) {
+    throw new Error(`LOG_FORMAT must be json, pretty or auto (got "${env.LOG_FORMAT}")`);
+  }
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken !== undefined && metricsToken.length < 16) {
+    throw new Error("METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 32)");
+  }
   return {
     port,
     host: env.HOST ?? "127.0.0.1",
@@ -57,6 +67,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(",")
       .map((o) => o.trim().replace(/\/+$/, ""))
       .filter((o) => o.length > 0),
+    metricsToken,
   };
 }
 

@@ -202,6 +202,7 @@ describe("the daily cap of a key", () => {
       message: expect.any(String),
       resetsAt,
       askAHuman: expect.any(String),
+      docs: "/docs/errors#budget_exhausted",
     });
     expect(third.body.askAHuman.length).toBeGreaterThan(0);
     const retryAfter = third.headers.get("retry-after") ?? "";

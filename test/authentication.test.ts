@@ -155,6 +155,7 @@ describe("a deleted workspace", () => {
       message: expect.any(String),
       deletedAt: deleted.deletedAt,
       restoreUntil: deleted.restoreUntil,
+      docs: "/docs/errors#workspace_deleted",
     });
     expect(new Date(reply.body.restoreUntil).getTime()).toBeGreaterThan(new Date(reply.body.deletedAt).getTime());
     // The person's session gets the same answer on a session route.

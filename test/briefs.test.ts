@@ -143,6 +143,25 @@ describe("POST /api/v1/briefs", () => {
     expect(reply.body.purpose).toBe("explainer");
   });
 
+  it("refuses a misspelt field, naming it and the fields a brief takes, and makes no brief", async () => {
+    const before = await server.db.prisma.brief.count();
+    const reply = await post(siteKey, { topik: "Harbour dredging" });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({ error: "validation", field: "topik" });
+    expect(reply.body.message).toContain("unknown field: topik");
+    expect(reply.body.message).toContain("topic");
+    expect(await server.db.prisma.brief.count()).toBe(before);
+    const made = await post(siteKey, { topic: "Kept" });
+    const patched = await call(server.baseUrl, `/api/v1/briefs/${made.body.id}`, {
+      token: siteKey,
+      method: "PATCH",
+      body: { topic: "Lost", langauge: "de" },
+    });
+    expect(patched.body).toMatchObject({ error: "validation", field: "langauge" });
+    const read = await call(server.baseUrl, `/api/v1/briefs/${made.body.id}`, { token: siteKey });
+    expect(read.body.topic).toBe("Kept");
+  });
+
   it("refuses a body that is not JSON with 400 validation", async () => {
     const reply = await call(server.baseUrl, "/api/v1/briefs", {
       token: siteKey,

@@ -1,7 +1,9 @@
 // The directions of import that hold the layout (docs/architecture.md): the domain in `src/` never
 // imports `schema/`, `facades/`, `jobs/` or `app/`; a facade takes from `src/` only types, the
 // domain error, the principal and the logger, and reaches everything else through GraphQL. Only
-// `app/` (the composition root) wires them all together.
+// `app/` (the composition root) wires them all together. Ids take the contract's letter case in
+// `schema/` only (schema/ids.ts): the domain returns them as stored, and formats what it writes to
+// send later through the ContractFormat it is handed (src/contractFormat.ts).
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -64,6 +66,19 @@ describe("directions of import", () => {
       .flatMap(importsOf)
       .filter((i) => under(i.target, "src") && !i.typeOnly && !FACADE_MAY_USE.includes(i.target))
       .map((i) => `${i.from} -> ${i.target}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it("formats ids in schema/ only: the domain neither imports nor writes an id formatter", () => {
+    // upperId/lowerId were the domain's formatters before they moved; `…IdOut` are schema/ids.ts's.
+    const FORMATTER = /\b(?:upperId|lowerId|\w+IdOut)\b/;
+    // An upper-cased id: `row.id.toUpperCase()`, `articleId.toUpperCase()`, `c.briefId?.toUpperCase()`.
+    const UPPER_CASED_ID = /\b\w*(?:id|Id|ID)\)?\??\.toUpperCase\(\)/;
+    const wrong = tsFiles("src").flatMap((file) =>
+      readFileSync(join(root, file), "utf8")
+        .split("\n")
+        .flatMap((line, i) => (FORMATTER.test(line) || UPPER_CASED_ID.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+    );
     expect(wrong).toEqual([]);
   });
 

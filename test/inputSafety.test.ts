@@ -376,4 +376,22 @@ describe("what the fetcher refused is told by its rule, with the detail in the l
       info.mockRestore();
     }
   });
+
+  it("says why for each page when no page can be read", async () => {
+    const brief = await call(server.baseUrl, "/api/v1/briefs", {
+      token,
+      body: { topic: "Payroll", seo: false, useUrls: [`https://${INTRANET}/wiki/payroll`, "https://no-such-host.invalid/page"] },
+    });
+    const start = await call(server.baseUrl, "/api/v1/articles", { token, body: { briefId: brief.body.id } });
+    expect(start.status).toBe(200);
+    const failed = (events: SseEvent[]) => events.some((e) => e.data.kind === "step" && e.data.status === "failed");
+    const stream = await readSse(`${server.baseUrl}/api/v1/jobs/${start.body.jobId}/events`, { token, until: failed });
+    const event = stream.events.find((e) => e.data.kind === "step" && e.data.status === "failed");
+    expect(event?.data.stepId).toBe("group");
+    expect(event?.data.summary).toContain("No page could be read");
+    expect(event?.data.summary).toContain(`https://${INTRANET}/wiki/payroll: private address [private]`);
+    expect(event?.data.summary).toContain("https://no-such-host.invalid/page: did not resolve [dnsFailed]");
+    expect(JSON.stringify(stream.events)).not.toContain(PRIVATE_ADDRESS);
+    await call(server.baseUrl, `/api/v1/jobs/${start.body.jobId}/cancel`, { token, method: "POST" });
+  });
 });

@@ -14,7 +14,14 @@ import {
 import { SCOPES } from "../../src/auth/principal.ts";
 
 export const ErrorBody = z
-  .object({ error: z.string().openapi({ example: "not_found" }), message: z.string() })
+  .object({
+    error: z.string().openapi({ description: "The error code (/docs/errors).", example: "not_found" }),
+    message: z.string().openapi({ description: "What went wrong, for a person to read." }),
+    docs: z.string().openapi({
+      description: "Where the code is explained: its entry in the error catalogue.",
+      example: "/docs/errors#not_found",
+    }),
+  })
   .catchall(z.unknown())
   .openapi("Error");
 
@@ -47,7 +54,13 @@ export const BriefBody = z
     seo: z.boolean(),
   })
   .partial()
+  // A misspelt field would otherwise be dropped and the brief written without it: refuse it, and
+  // say which fields exist.
+  .strict()
   .openapi("BriefInput");
+
+/** The fields a brief takes, for the refusal of one it does not. */
+export const BRIEF_FIELDS = Object.keys(BriefBody.shape);
 
 export const Brief = z
   .object({

@@ -1,9 +1,9 @@
 // The error mapper of the REST surface (and of the service's own routes outside /api/v1, which
 // answer in the same shape): a DomainError, or what stands for one, becomes
-// `{ error, message, ...extra }` with the status of its code and the headers the spec asks for.
+// `{ error, message, ...extra, docs }` (docs: the code's anchor in the error catalogue, /docs/errors) with the status of its code and the headers the spec asks for.
 // The MCP surface has its own (facades/mcp/mcpErrors.ts).
 import { HTTPException } from "hono/http-exception";
-import { DomainError } from "../../src/errors.ts";
+import { DomainError, errorDocs } from "../../src/errors.ts";
 import { log } from "../../src/log.ts";
 
 export function toDomainError(error: unknown): DomainError {
@@ -37,6 +37,6 @@ export function errorResponse(error: unknown, options: ErrorOptions = {}): Respo
     default:
       break;
   }
-  const body = { error: domain.code, message: domain.message, ...extra };
+  const body = { error: domain.code, message: domain.message, ...extra, docs: errorDocs(domain.code) };
   return new Response(JSON.stringify(body), { status: domain.status, headers });
 }

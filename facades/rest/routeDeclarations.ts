@@ -29,9 +29,9 @@ export const jsonResponse = <T extends z.ZodType>(schema: T, description: string
 });
 
 /**
- * What the service's edge (src/http/edgeInput.ts) may answer on any route, added to every route
- * of the document: 413 for a body past its size limit, 400 for text that cannot be stored or
- * JSON nested too deep.
+ * What the service's edge (src/http/edgeInput.ts, src/http/ownOrigin.ts) may answer on any route,
+ * added to every route of the document: 413 for a body past its size limit, 400 for text that
+ * cannot be stored or JSON nested too deep, 421 for a Host of another server, and 500.
  */
 export function declareEdgeErrors(registry: OpenAPIHono<AppEnv>["openAPIRegistry"]): void {
   for (const definition of registry.definitions) {
@@ -41,6 +41,8 @@ export function declareEdgeErrors(registry: OpenAPIHono<AppEnv>["openAPIRegistry
     responses[400] ??= error(
       "validation: text with NUL or an unpaired surrogate (`field` names it), or JSON nested over 64 levels",
     );
+    responses[421] ??= error("misdirected_request: the Host header names another server");
+    responses[500] ??= error("internal: something went wrong on the service's side (quote X-Request-Id)");
   }
 }
 

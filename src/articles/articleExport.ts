@@ -5,6 +5,7 @@
 // a connection, so the answer is no_connection (docs/decisions.md). A markdown render is an
 // export: it raises article.exported (the article as a key reads it, target markdown).
 import type { Principal } from "../auth/principal.ts";
+import type { ContractFormat } from "../contractFormat.ts";
 import type { Database } from "../db/database.ts";
 import { withTransaction } from "../db/transaction.ts";
 import { EXPORT_TARGETS, type ExportTarget } from "../enumerations.ts";
@@ -21,7 +22,13 @@ export interface ArticleExport {
   note?: string;
 }
 
-export async function articleExport(db: Database, principal: Principal, id: string, format: string): Promise<ArticleExport> {
+export async function articleExport(
+  db: Database,
+  contract: ContractFormat,
+  principal: Principal,
+  id: string,
+  format: string,
+): Promise<ArticleExport> {
   if (!(EXPORT_TARGETS as readonly string[]).includes(format)) {
     throw new DomainError("validation", `format must be one of ${EXPORT_TARGETS.join(", ")}.`, { field: "format" });
   }
@@ -36,7 +43,7 @@ export async function articleExport(db: Database, principal: Principal, id: stri
       const units = Array.isArray(article.units) ? (article.units as unknown as Unit[]) : [];
       const markdown = draftToMarkdown({ title: article.title, deck: article.deck ?? undefined, units });
       const view = await articleView(db, principal, article.id);
-      await withTransaction(db, (sql) => raiseArticleExported(sql, article, view, article.version, target));
+      await withTransaction(db, (sql) => raiseArticleExported(sql, contract, article, view, article.version, target));
       return { format: target, markdown };
     }
     case "cms":

@@ -4,7 +4,6 @@ import type { Article, ArticleStatus } from "../../prisma/generated/client/clien
 import type { Principal } from "../auth/principal.ts";
 import { visibleWhere } from "../auth/visibility.ts";
 import type { Database } from "../db/database.ts";
-import { upperId } from "../ids.ts";
 import { LANGUAGES } from "../languages.ts";
 
 export interface LanguageVersionView {
@@ -46,7 +45,7 @@ export async function languageVersions(db: Database, principal: Principal, artic
   const entries = [...(primary ? [primary] : []), ...versions].map(
     (a): LanguageVersionView => ({
       language: a.language,
-      articleId: upperId(a.id),
+      articleId: a.id,
       status: a.status,
       // Approved only while a person's approval is for the version it is at now (as its label).
       approved: a.approvals[0]?.version === a.version,

@@ -5,7 +5,7 @@ import type { Principal } from "../auth/principal.ts";
 import { visibleWhere } from "../auth/visibility.ts";
 import type { Database } from "../db/database.ts";
 import { DomainError } from "../errors.ts";
-import { parseId, upperId } from "../ids.ts";
+import { parseId } from "../ids.ts";
 import { liveJobs, type RunView, runOf } from "./articleRuns.ts";
 import { onSubjectWhere } from "./articlesOnSubject.ts";
 import { isArticleOrigin, isArticleStatus } from "./articleTerms.ts";
@@ -118,12 +118,12 @@ export async function listArticles(
   const flaggedBy = new Map(flagged.map((f) => [f.articleId, f._count._all]));
 
   return articles.map((a) => ({
-    id: upperId(a.id),
+    id: a.id,
     title: a.title,
     status: a.status,
     updatedAt: a.updatedAt.toISOString(),
     brandName: a.brandName,
-    siteId: optional(a.siteId)?.toLowerCase(),
+    siteId: optional(a.siteId),
     origin: a.origin,
     // Beats do not exist yet, so no article names one.
     beatName: undefined,
@@ -133,7 +133,7 @@ export async function listArticles(
     words: a.words,
     language: a.language,
     run: a.status === "generating" ? runOf(jobs.get(a.id)) : undefined,
-    primaryArticleId: a.primaryArticleId ? upperId(a.primaryArticleId) : undefined,
+    primaryArticleId: optional(a.primaryArticleId),
   }));
 }
 

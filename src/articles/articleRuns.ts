@@ -1,6 +1,5 @@
 // The job writing an article, as the article and its summary show it (`run`).
 import type { Database } from "../db/database.ts";
-import { upperId } from "../ids.ts";
 import { findLiveJobsOfArticles } from "../pipeline/jobStore.ts";
 
 export interface RunView {
@@ -11,7 +10,7 @@ export interface RunView {
 
 export function runOf(job: { id: string; status: string; briefId: string | null } | undefined): RunView | undefined {
   if (!job) return undefined;
-  return { jobId: upperId(job.id), status: job.status, ...(job.briefId ? { briefId: upperId(job.briefId) } : {}) };
+  return { jobId: job.id, status: job.status, ...(job.briefId ? { briefId: job.briefId } : {}) };
 }
 
 /** The job that is writing each of these articles (the newest live one when there are several). */

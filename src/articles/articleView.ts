@@ -1,10 +1,10 @@
 // One article as the spec's Article: read from the stored rows (its sources, claims, versions,
-// picture, run and language versions) and shaped for the interface. The list is articleList.ts,
-// the picture's bytes articlePicture.ts.
+// picture, run and language versions) and shaped for the interface, its ids as stored (the
+// contract's letter case and the picture's url are schema/articleOut.ts's). The list is
+// articleList.ts, the picture's bytes articlePicture.ts.
 import type { ArticleStatus } from "../../prisma/generated/client/client.ts";
 import type { Principal } from "../auth/principal.ts";
 import type { Database } from "../db/database.ts";
-import { upperId } from "../ids.ts";
 import { contributedSentence } from "../sourcing/sourceSummary.ts";
 import type { InternalLink, QualityCheck, SeoFields, Unit } from "../writing/types.ts";
 import { type Block, type Paragraph, toBlocks, toParagraphs } from "../writing/units.ts";
@@ -64,10 +64,10 @@ export interface ArchivedView {
   agent?: string;
 }
 
+/** The picture's `url` is the contract's (schema/articleOut.ts): it is made from the ids. */
 export interface IllustrationView {
   id: string;
   status: string;
-  url?: string;
   altText: string;
   caption?: string;
   label: string;
@@ -110,6 +110,7 @@ export interface ArticleView {
 }
 
 const optional = <T>(value: T | null | undefined): T | undefined => (value === null ? undefined : value);
+const storedId = (id: string) => id.toLowerCase();
 const jsonArray = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
 export async function articleView(db: Database, principal: Principal, id: string): Promise<ArticleView> {
@@ -139,7 +140,8 @@ export async function articleView(db: Database, principal: Principal, id: string
 
   // A primary article's language-adding job, while it is queued, running or paused.
   const adding = await addingLanguagesOf(db, article);
-  const units = jsonArray<Unit>(article.units).map((u) => ({ ...u, claimIds: (u.claimIds ?? []).map(upperId) }));
+  // A unit's claim ids in their stored form, as the claims' rows have them.
+  const units = jsonArray<Unit>(article.units).map((u) => ({ ...u, claimIds: (u.claimIds ?? []).map(storedId) }));
 
   // Where each claim sits: the first unit that cites it. Every stored claim is cited by the text
   // it was written into; a claim no unit cites (possible only after an edit removed its unit)
@@ -152,7 +154,7 @@ export async function articleView(db: Database, principal: Principal, id: string
     const carried = claimSources.filter((ids) => ids.has(s.id));
     const sole = carried.filter((ids) => ids.size === 1).length;
     return {
-      id: upperId(s.id),
+      id: s.id,
       origin: s.origin,
       title: s.title,
       url: s.url,
@@ -166,24 +168,23 @@ export async function articleView(db: Database, principal: Principal, id: string
 
   const claimViews = claims.map(
     (c): ClaimView => ({
-      id: upperId(c.id),
+      id: c.id,
       text: c.text,
       state: c.state,
       originCount: c.originCount,
-      sourceIds: (c.sourceIds ?? []).map(upperId),
-      paragraph: firstUnit.get(upperId(c.id)) ?? 0,
+      sourceIds: c.sourceIds ?? [],
+      paragraph: firstUnit.get(c.id) ?? 0,
       keptFlag: c.keptFlag,
       keptNote: optional(c.keptNote),
     }),
   );
 
   const internalLinks = jsonArray<InternalLink>(article.internalLinks);
-  const articleId = upperId(article.id);
   const illustration = current?.picture;
   const regeneration: RegenerationState | undefined = current?.regeneration;
 
   return {
-    id: articleId,
+    id: article.id,
     status: article.status,
     title: article.title,
     lead: article.lead,
@@ -205,7 +206,7 @@ export async function articleView(db: Database, principal: Principal, id: string
     })),
     comments: comments.map(
       (c): CommentView => ({
-        id: upperId(c.id),
+        id: c.id,
         text: c.text,
         by: c.by,
         at: c.at.toISOString(),
@@ -214,7 +215,7 @@ export async function articleView(db: Database, principal: Principal, id: string
     ),
     label: labelOf(article.version, approval),
     brandName: article.brandName,
-    siteId: optional(article.siteId)?.toLowerCase(),
+    siteId: optional(article.siteId),
     origin: article.origin,
     by: article.byLine,
     archived: article.archivedAt
@@ -226,12 +227,8 @@ export async function articleView(db: Database, principal: Principal, id: string
     internalLinks: internalLinks.length > 0 ? internalLinks : undefined,
     illustration: illustration
       ? {
-          id: illustration.id.toLowerCase(),
+          id: illustration.id,
           status: illustration.status,
-          url:
-            illustration.status === "ready"
-              ? `/api/v1/articles/${articleId}/illustration?i=${illustration.id.toLowerCase()}`
-              : undefined,
           altText: illustration.altText,
           caption: optional(illustration.caption),
           label: illustration.label,
@@ -242,7 +239,7 @@ export async function articleView(db: Database, principal: Principal, id: string
           regenerationsLeft: regeneration?.regenerationsLeft,
         }
       : undefined,
-    primaryArticleId: article.primaryArticleId ? upperId(article.primaryArticleId) : undefined,
+    primaryArticleId: optional(article.primaryArticleId),
     languageVersions: family,
     addingLanguages: adding,
     seo: optional(article.seo as SeoFields | null),

@@ -6,13 +6,14 @@ import type { Principal } from "../auth/principal.ts";
 import { assertVisible } from "../auth/visibility.ts";
 import { parseLanguage } from "../briefs/briefRules.ts";
 import { findBrief } from "../briefs/briefs.ts";
+import type { ContractFormat } from "../contractFormat.ts";
 import { balance, nextUtcMidnight, spentToday } from "../credits/creditLedger.ts";
 import { raiseAfterCapRefusal, raiseIfCapUsed } from "../credits/dailyCapEvents.ts";
 import { hold, lockWorkspaceCredits } from "../credits/holds.ts";
 import type { Database } from "../db/database.ts";
 import { type Sql, withTransaction } from "../db/transaction.ts";
 import { DomainError } from "../errors.ts";
-import { parseId, upperId } from "../ids.ts";
+import { parseId } from "../ids.ts";
 import type { Language } from "../languages.ts";
 import { queueNewJob } from "../pipeline/jobStateMachine.ts";
 import { countLongArticleJobsThisMonth, findLiveArticleJob, readPlannedSteps } from "../pipeline/jobStore.ts";
@@ -39,10 +40,10 @@ export interface StartedJob {
 
 function started(articleId: string, jobId: string, credits: number, briefId: string, plan: PlannedStep[]): StartedJob {
   return {
-    articleId: upperId(articleId),
-    jobId: upperId(jobId),
+    articleId,
+    jobId,
     creditsHeld: credits,
-    briefId: upperId(briefId),
+    briefId,
     steps: plan.map(({ id, name, estMs }) => ({ id, name, estMs })),
   };
 }
@@ -156,6 +157,7 @@ export async function holdCredits(sql: Sql, principal: Principal, credits: numbe
 export async function startArticle(
   db: Database,
   queue: PipelineQueue,
+  contract: ContractFormat,
   principal: Principal,
   input: StartArticleInput,
 ): Promise<StartedJob> {
@@ -193,7 +195,7 @@ export async function startArticle(
         throw new DomainError(
           "article_exists",
           "The site already has an article on this subject; send alsoNew: true to write another.",
-          { articleId: upperId(existing) },
+          { articleId: contract.articleId(existing) },
         );
       }
     }
@@ -231,10 +233,10 @@ export async function startArticle(
       state: { holdId, versions: versions as Language[], long: brief.length === "long", brief },
       plan,
     });
-    await raiseIfCapUsed(sql, principal);
+    await raiseIfCapUsed(sql, contract, principal);
     return started(articleId, jobId, credits, brief.id, plan);
   }).catch(async (error) => {
-    await raiseAfterCapRefusal(db, principal, error);
+    await raiseAfterCapRefusal(db, contract, principal, error);
     throw error;
   });
   queue.wake();

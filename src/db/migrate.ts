@@ -16,6 +16,21 @@ export interface Migration {
   checksum: string;
 }
 
+/**
+ * The database was migrated by a newer version of the code: it has migrations this code does not
+ * know. Nothing is applied; the code must be updated (running it would read and write tables whose
+ * shape it does not know).
+ */
+export class DatabaseNewerThanCode extends Error {
+  constructor(readonly unknown: string[]) {
+    super(
+      `the database has ${unknown.length === 1 ? "a migration" : "migrations"} this code does not know (${unknown.join(", ")}): ` +
+        "it was migrated by a newer version; update the code (git pull, npm ci) before starting it",
+    );
+    this.name = "DatabaseNewerThanCode";
+  }
+}
+
 export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const names = entries
@@ -45,7 +60,8 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 /** Applies every pending migration; returns the names applied now. */
 export async function migrate(databaseUrl: string): Promise<string[]> {
   const migrations = await readMigrations();
-  const client = new pg.Client({ connectionString: databaseUrl });
+  // A server that does not answer (a wrong host, a firewall) fails the start rather than hanging it.
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
   await client.connect();
   try {
     await client.query("SELECT pg_advisory_lock($1)", [LOCK_KEY]);
@@ -54,6 +70,9 @@ export async function migrate(databaseUrl: string): Promise<string[]> {
       `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
     );
     const applied = new Map(done.rows.map((r) => [r.migration_name, r.checksum]));
+    const known = new Set(migrations.map((m) => m.name));
+    const unknown = [...applied.keys()].filter((name) => !known.has(name)).sort();
+    if (unknown.length > 0) throw new DatabaseNewerThanCode(unknown);
     const ran: string[] = [];
     for (const m of migrations) {
       const previous = applied.get(m.name);

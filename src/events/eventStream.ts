@@ -5,7 +5,7 @@
 // without a reason (the job failed or was cancelled).
 
 import { SETTLED_JOB_STATUSES } from "../articles/articleTerms.ts";
-import { upperId } from "../ids.ts";
+import { eventStreamsOpen } from "../metrics.ts";
 import { jobEventsAfter, jobStatusAndQueuePosition } from "../pipeline/jobStore.ts";
 import type { Services } from "../processServices.ts";
 import type { JobEvent } from "./jobEvents.ts";
@@ -45,13 +45,14 @@ export async function followJobEvents(services: Services, jobId: string, afterSe
     pending = true;
     wake?.();
   };
-  await sink.comment(`job ${upperId(jobId)}`);
+  await sink.comment(`job ${services.contract.jobId(jobId)}`);
   const unfollow = await services.events.follow(jobId, nudge);
   sink.onClose(() => {
     stopped = true;
     wake?.();
   });
   let lastPing = Date.now();
+  eventStreamsOpen.inc();
   try {
     while (!stopped && !sink.closed()) {
       if (pending) {
@@ -98,6 +99,7 @@ export async function followJobEvents(services: Services, jobId: string, afterSe
       wake = undefined;
     }
   } finally {
+    eventStreamsOpen.dec();
     unfollow();
   }
 }

@@ -1,14 +1,16 @@
 // Webhook events, written as rows in the transaction of the change that raises them, with their
 // envelope (src/webhooks/envelope.ts) built once and a delivery row for every endpoint that ticked
-// the event and may receive it (src/webhooks/deliveries.ts sends them). Ids in `data` are
-// lower-case where the spec's webhook table says so.
+// the event and may receive it (src/webhooks/deliveries.ts sends them). Ids in `data`, and the
+// article an event embeds, are written as the contract writes them, through the ContractFormat
+// the caller is handed (src/contractFormat.ts).
 import { randomUUID } from "node:crypto";
+import type { ArticleView } from "../articles/articleView.ts";
 import type { CredentialPrincipal } from "../auth/principal.ts";
+import type { ContractFormat } from "../contractFormat.ts";
 import { nextUtcMidnight, startOfUtcDay } from "../credits/creditLedger.ts";
 import type { Tx } from "../db/database.ts";
 import type { Sql } from "../db/transaction.ts";
 import type { WebhookEventType } from "../enumerations.ts";
-import { lowerId } from "../ids.ts";
 import { envelopeBody, eventId } from "../webhooks/envelope.ts";
 import { receivingEndpointSql } from "../webhooks/receiving.ts";
 import { JOB_EVENTS_CHANNEL } from "./jobEvents.ts";
@@ -68,7 +70,11 @@ export async function raiseEvent(sql: EventSql, event: RaisedEvent): Promise<voi
 }
 
 /** agent.budget_exhausted: at most once per credential per UTC day. */
-export async function raiseBudgetExhausted(sql: EventSql, credential: CredentialPrincipal): Promise<void> {
+export async function raiseBudgetExhausted(
+  sql: EventSql,
+  contract: ContractFormat,
+  credential: CredentialPrincipal,
+): Promise<void> {
   const day = startOfUtcDay().toISOString().slice(0, 10);
   await raiseEvent(sql, {
     workspaceId: credential.workspaceId,
@@ -76,7 +82,7 @@ export async function raiseBudgetExhausted(sql: EventSql, credential: Credential
     type: "agent.budget_exhausted",
     onceKey: `agent.budget_exhausted:${credential.credentialId}:${day}`,
     data: {
-      keyId: lowerId(credential.credentialId),
+      keyId: contract.keyId(credential.credentialId),
       name: credential.name,
       kind: credential.kind,
       cap: credential.dailyCap ?? 0,
@@ -92,21 +98,32 @@ interface JobRef {
   articleId: string | null;
 }
 
-export async function raiseJobDone(sql: EventSql, job: JobRef, credits: number): Promise<void> {
+/** The job's and its article's ids as job.done and job.failed carry them. */
+function jobData(contract: ContractFormat, job: JobRef) {
+  return { jobId: contract.jobWebhookId(job.id), articleId: job.articleId ? contract.jobWebhookId(job.articleId) : null };
+}
+
+export async function raiseJobDone(sql: EventSql, contract: ContractFormat, job: JobRef, credits: number): Promise<void> {
   await raiseEvent(sql, {
     workspaceId: job.workspaceId,
     siteId: job.siteId,
     type: "job.done",
-    data: { jobId: lowerId(job.id), articleId: job.articleId ? lowerId(job.articleId) : null, credits },
+    data: { ...jobData(contract, job), credits },
   });
 }
 
-export async function raiseJobFailed(sql: EventSql, job: JobRef, failure: string, refunded: number): Promise<void> {
+export async function raiseJobFailed(
+  sql: EventSql,
+  contract: ContractFormat,
+  job: JobRef,
+  failure: string,
+  refunded: number,
+): Promise<void> {
   await raiseEvent(sql, {
     workspaceId: job.workspaceId,
     siteId: job.siteId,
     type: "job.failed",
-    data: { jobId: lowerId(job.id), articleId: job.articleId ? lowerId(job.articleId) : null, failure, refunded },
+    data: { ...jobData(contract, job), failure, refunded },
   });
 }
 
@@ -119,8 +136,9 @@ export function failureSentence(message: string): string {
 /** article.approved: the article as a key reads it (no comments), the version and who approved it. */
 export async function raiseArticleApproved(
   sql: EventSql,
+  contract: ContractFormat,
   article: { workspaceId: string; siteId: string | null },
-  view: object,
+  view: ArticleView,
   version: number,
   approvedBy: string,
 ): Promise<void> {
@@ -128,15 +146,16 @@ export async function raiseArticleApproved(
     workspaceId: article.workspaceId,
     siteId: article.siteId,
     type: "article.approved",
-    data: { article: { ...view, comments: undefined }, version, approvedBy },
+    data: { article: { ...contract.articleForEvent(view), comments: undefined }, version, approvedBy },
   });
 }
 
 /** article.exported: the article as exported (no comments), its version and the target. */
 export async function raiseArticleExported(
   sql: EventSql,
+  contract: ContractFormat,
   article: { workspaceId: string; siteId: string | null },
-  view: object,
+  view: ArticleView,
   version: number,
   target: string,
 ): Promise<void> {
@@ -144,6 +163,6 @@ export async function raiseArticleExported(
     workspaceId: article.workspaceId,
     siteId: article.siteId,
     type: "article.exported",
-    data: { article: { ...view, comments: undefined }, version, target },
+    data: { article: { ...contract.articleForEvent(view), comments: undefined }, version, target },
   });
 }

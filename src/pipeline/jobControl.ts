@@ -3,10 +3,11 @@
 import { SETTLED_JOB_STATUSES } from "../articles/articleTerms.ts";
 import type { Principal } from "../auth/principal.ts";
 import { assertVisible } from "../auth/visibility.ts";
+import type { ContractFormat } from "../contractFormat.ts";
 import type { Database } from "../db/database.ts";
 import { withTransaction } from "../db/transaction.ts";
 import { DomainError } from "../errors.ts";
-import { parseId, upperId } from "../ids.ts";
+import { parseId } from "../ids.ts";
 import { advance, failJob, leaveOutLanguage, skipStepRow } from "./jobStateMachine.ts";
 import { clearPause, findJob, lockJob, markStepTodo, readJobWithSteps, saveJobState } from "./jobStore.ts";
 import type { PipelineQueue } from "./pipelineQueue.ts";
@@ -39,7 +40,7 @@ export async function jobView(db: Database, principal: Principal, id: string): P
   const finished = SETTLED_JOB_STATUSES.includes(job.status);
   const current = job.steps[job.stepIndex];
   return {
-    id: upperId(job.id),
+    id: job.id,
     kind: job.kind,
     status: job.status,
     ...(!finished && current ? { step: current.stepId } : {}),
@@ -47,7 +48,7 @@ export async function jobView(db: Database, principal: Principal, id: string): P
     steps: job.steps.map((s) => ({ id: s.stepId, name: s.name, status: s.status, optional: s.optional })),
     startedAt: job.startedAt.toISOString(),
     ...(job.finishedAt ? { finishedAt: job.finishedAt.toISOString() } : {}),
-    ...(job.articleId ? { articleId: upperId(job.articleId) } : {}),
+    ...(job.articleId ? { articleId: job.articleId } : {}),
     ...(job.errorCode ? { error: { code: job.errorCode, message: job.errorMessage ?? "" } } : {}),
   };
 }
@@ -70,6 +71,7 @@ async function lockPaused(sql: Parameters<typeof lockJob>[0], jobId: string, ste
 export async function retryStep(
   db: Database,
   queue: PipelineQueue,
+  contract: ContractFormat,
   principal: Principal,
   id: string,
   stepId: string,
@@ -84,7 +86,7 @@ export async function retryStep(
     await saveJobState(sql, jobId, job.state);
     await clearPause(sql, jobId);
     failed.status = "todo";
-    await advance(sql, queue, job, steps, []);
+    await advance(sql, queue, contract, job, steps, []);
   });
   queue.wake();
 }
@@ -92,6 +94,7 @@ export async function retryStep(
 export async function skipStep(
   db: Database,
   queue: PipelineQueue,
+  contract: ContractFormat,
   principal: Principal,
   id: string,
   stepId: string,
@@ -112,15 +115,15 @@ export async function skipStep(
     // Skipping a language's write or read-back leaves the language out; skipping its SEO keeps it.
     const language = languageLeftOutBySkipping(stepId);
     if (language) events.push(...(await leaveOutLanguage(sql, job, steps, language, summary)));
-    await advance(sql, queue, job, steps, events);
+    await advance(sql, queue, contract, job, steps, events);
   });
   queue.wake();
 }
 
-export async function cancelJob(db: Database, principal: Principal, id: string): Promise<void> {
+export async function cancelJob(db: Database, contract: ContractFormat, principal: Principal, id: string): Promise<void> {
   const jobId = await findVisibleJob(db, principal, id);
   await withTransaction(db, async (sql) => {
-    const cancelled = await failJob(sql, jobId, "cancelled", "The job was cancelled.");
+    const cancelled = await failJob(sql, contract, jobId, "cancelled", "The job was cancelled.");
     if (!cancelled) throw new DomainError("job_settled", "The job has already finished.");
   });
 }

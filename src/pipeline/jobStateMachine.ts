@@ -5,15 +5,16 @@
 // its worker renews; a step whose lease lapsed (its worker died) is queued again by a sweep, and
 // the attempt counter tells a stale finish from the current one.
 import { SETTLED_JOB_STATUSES } from "../articles/articleTerms.ts";
+import type { ContractFormat } from "../contractFormat.ts";
 import { capture, release } from "../credits/holds.ts";
 import type { Database } from "../db/database.ts";
 import { type Sql, withTransaction } from "../db/transaction.ts";
 import { DomainError } from "../errors.ts";
 import type { JobEvent } from "../events/jobEvents.ts";
 import { failureSentence, raiseJobDone, raiseJobFailed } from "../events/outbox.ts";
-import { upperId } from "../ids.ts";
 import type { Language } from "../languages.ts";
 import { log } from "../log.ts";
+import { observeStep } from "../metrics.ts";
 import { FetchRefused } from "../sourcing/fetch/index.ts";
 import { IllustrationFailure } from "../writing/illustration/illustrator.ts";
 import { WritingFailure } from "../writing/types.ts";
@@ -113,6 +114,13 @@ const stepEvent = (
   details,
 });
 
+/** The one log line of a job's end: id, kind, status, how long it ran, and what became of its credits. */
+function logJobEnd(job: JobRow, status: string, credits: { captured: number; released: number }): void {
+  const row = job as JobRow & { kind?: string; started_at?: Date };
+  const ms = row.started_at ? Date.now() - new Date(row.started_at).getTime() : undefined;
+  log.info({ jobId: job.id, kind: row.kind, status, ms, credits: { held: job.credits_held, ...credits } }, "job ended");
+}
+
 /** Marks a step done without running it, with the summary saying why; returns its event. */
 export async function skipStepRow(sql: Sql, jobId: string, step: StepRow, summary: string): Promise<JobEvent> {
   await markStepSkipped(sql, jobId, step.step_id, summary);
@@ -142,10 +150,17 @@ export async function leaveOutLanguage(
 }
 
 /** Moves to the next step still to do, or finishes the job. Called inside the job's transaction. */
-export async function advance(sql: Sql, queue: PipelineQueue, job: JobRow, steps: StepRow[], events: JobEvent[]): Promise<void> {
+export async function advance(
+  sql: Sql,
+  queue: PipelineQueue,
+  contract: ContractFormat,
+  job: JobRow,
+  steps: StepRow[],
+  events: JobEvent[],
+): Promise<void> {
   const next = steps.findIndex((s) => s.status === "todo");
   if (next < 0) {
-    await finish(sql, job, steps, events);
+    await finish(sql, contract, job, steps, events);
     return;
   }
   await moveToStep(sql, job.id, next);
@@ -154,7 +169,7 @@ export async function advance(sql: Sql, queue: PipelineQueue, job: JobRow, steps
 }
 
 /** All steps done: versions become articles, unused credits are released, the rest captured. */
-async function finish(sql: Sql, job: JobRow, steps: StepRow[], events: JobEvent[]): Promise<void> {
+async function finish(sql: Sql, contract: ContractFormat, job: JobRow, steps: StepRow[], events: JobEvent[]): Promise<void> {
   const languages = job.state.languages ?? {};
   const dropped = (job.state.versions ?? []).filter((code) => languages[code]?.dropped || !languages[code]?.draft);
   const written = (job.state.versions ?? []).filter((code) => !dropped.includes(code));
@@ -173,22 +188,30 @@ async function finish(sql: Sql, job: JobRow, steps: StepRow[], events: JobEvent[
   await release(sql, owner, job.state.holdId, unused, `unused: ${dropped.join(", ")}`);
   await capture(sql, owner, job.state.holdId, captured);
   if (unused > 0) events.push({ kind: "refunded", credits: unused, reason: "unused" });
-  events.push({ kind: "done", articleId: upperId(job.article_id) });
+  events.push({ kind: "done", articleId: contract.articleId(job.article_id) });
   await markJobDone(sql, job.id, steps.length);
   if (!adding) await markArticleNeedsReview(sql, job.article_id);
   await appendJobEvents(sql, job.id, events);
   await raiseJobDone(
     sql,
+    contract,
     { id: job.id, workspaceId: job.workspace_id, siteId: job.site_id, articleId: job.article_id },
     captured,
   );
+  logJobEnd(job, "done", { captured: Math.max(0, captured), released: Math.max(0, unused) });
 }
 
 /**
  * Ends a job that will not finish (cancelled, or paused and never steered): every held credit is
  * released, the article is left as a draft, and job.failed is raised.
  */
-export async function failJob(sql: Sql, jobId: string, code: JobErrorCode, message: string): Promise<boolean> {
+export async function failJob(
+  sql: Sql,
+  contract: ContractFormat,
+  jobId: string,
+  code: JobErrorCode,
+  message: string,
+): Promise<boolean> {
   const locked = await lockJob(sql, jobId);
   if (!locked || SETTLED_JOB_STATUSES.includes(locked.job.status)) return false;
   const { job } = locked;
@@ -202,10 +225,12 @@ export async function failJob(sql: Sql, jobId: string, code: JobErrorCode, messa
   ]);
   await raiseJobFailed(
     sql,
+    contract,
     { id: job.id, workspaceId: job.workspace_id, siteId: job.site_id, articleId: job.article_id },
     code === "cancelled" ? "cancelled" : failureSentence(message),
     job.credits_held,
   );
+  logJobEnd(job, code === "cancelled" ? "cancelled" : "failed", { captured: 0, released: job.credits_held });
   return true;
 }
 
@@ -217,6 +242,7 @@ export async function runStep(
   db: Database,
   queue: PipelineQueue,
   deps: PipelineDeps,
+  contract: ContractFormat,
   jobId: string,
   stepId: string,
 ): Promise<void> {
@@ -286,14 +312,15 @@ export async function runStep(
     clearInterval(heartbeat);
   }
   const ms = Math.round(performance.now() - started);
+  observeStep(parseLanguageStepId(stepId)?.kind ?? stepId, result ? "done" : "failed", ms);
 
   try {
-    await finishStep(db, queue, deps, jobId, stepId, begun.attempt, ms, result, failure);
+    await finishStep(db, queue, deps, contract, jobId, stepId, begun.attempt, ms, result, failure);
   } catch (error) {
     // Saving the result failed (e.g. a page's text PostgreSQL refuses): that is this step's
     // failure, not a dead worker; pause with it rather than have pg-boss run the step again.
     log.error({ jobId, stepId, err: error }, "could not save a step's result; job paused");
-    await finishStep(db, queue, deps, jobId, stepId, begun.attempt, ms, undefined, error);
+    await finishStep(db, queue, deps, contract, jobId, stepId, begun.attempt, ms, undefined, error);
   }
 }
 
@@ -326,6 +353,7 @@ async function finishStep(
   db: Database,
   queue: PipelineQueue,
   deps: PipelineDeps,
+  contract: ContractFormat,
   jobId: string,
   stepId: string,
   attempt: number,
@@ -347,7 +375,7 @@ async function finishStep(
       step.status = "done";
       const events: JobEvent[] = [stepEvent(stepId, "done", result.summary, ms, result.details)];
       if (result.dropLanguage) events.push(...(await leaveOutLanguage(sql, job, steps, result.dropLanguage, result.summary)));
-      await advance(sql, queue, job, steps, events);
+      await advance(sql, queue, contract, job, steps, events);
       return;
     }
     const code = errorCodeOf(failure);
@@ -379,7 +407,13 @@ async function pauseOnFailure(
  * language step: the job then leaves that language out by itself (its credit is released at the
  * end) and finishes the article, as language steps are skipped rather than failed.
  */
-export async function expirePause(db: Database, queue: PipelineQueue, jobId: string, pausedAt: string): Promise<void> {
+export async function expirePause(
+  db: Database,
+  queue: PipelineQueue,
+  contract: ContractFormat,
+  jobId: string,
+  pausedAt: string,
+): Promise<void> {
   await withTransaction(db, async (sql) => {
     const job = await lockJobPause(sql, jobId);
     if (job?.status !== "paused" || job.paused_at?.toISOString() !== pausedAt) return;
@@ -395,10 +429,10 @@ export async function expirePause(db: Database, queue: PipelineQueue, jobId: str
       // A version without SEO fields is still a version; without its text or read-back it is not.
       const language = languageLeftOutBySkipping(step.step_id);
       if (language) events.push(...(await leaveOutLanguage(sql, job, steps, language, summary)));
-      await advance(sql, queue, job, steps, events);
+      await advance(sql, queue, contract, job, steps, events);
       return;
     }
-    await failJob(sql, jobId, last?.code ?? "other", last?.message ?? "The job was paused and not steered in time.");
+    await failJob(sql, contract, jobId, last?.code ?? "other", last?.message ?? "The job was paused and not steered in time.");
   });
   queue.wake();
 }

@@ -186,8 +186,15 @@ export async function startTestWeb(): Promise<TestWeb> {
   return startSites(sitesRoot, loadTruth());
 }
 
-/** Serves the pages under `root` (<host>/<path>) on 127.0.0.1, as startTestWeb does for the test web. */
-export async function startSites<T = Truth>(root: string, truth: T): Promise<Omit<TestWeb, "truth"> & { truth: T }> {
+/**
+ * Serves the pages under `root` (<host>/<path>) on a loopback address (127.0.0.1 unless told), as
+ * startTestWeb does for the test web; `npm run demo` serves its story this way too.
+ */
+export async function startSites<T = Truth>(
+  root: string,
+  truth: T,
+  address = "127.0.0.1",
+): Promise<Omit<TestWeb, "truth"> & { truth: T }> {
   const hosts = siteHosts(root);
   const hostSet = new Set(hosts);
   let port = 0;
@@ -239,7 +246,7 @@ export async function startSites<T = Truth>(root: string, truth: T): Promise<Omi
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(0, address, () => resolve());
   });
   port = (server.address() as AddressInfo).port;
 
@@ -253,7 +260,7 @@ export async function startSites<T = Truth>(root: string, truth: T): Promise<Omi
       const parsed = new URL(u);
       const req = httpRequest(
         {
-          host: "127.0.0.1",
+          host: address,
           port,
           method: "GET",
           path: `${parsed.pathname}${parsed.search}`,
@@ -275,7 +282,7 @@ export async function startSites<T = Truth>(root: string, truth: T): Promise<Omi
   return {
     port,
     hosts,
-    hostMap: hosts.map((h) => `${h}=127.0.0.1`).join(","),
+    hostMap: hosts.map((h) => `${h}=${address}`).join(","),
     url,
     served,
     toTruthUrl: truthUrl,

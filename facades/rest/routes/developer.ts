@@ -107,7 +107,15 @@ export function developerRoutes(app: OpenAPIHono<AppEnv>, yoga: Yoga) {
         responses: {
           200: jsonResponse(kind.reply, "The record and its token"),
           ...AUTH_ERRORS,
-          ...errors({ 400: "validation", 404: "not_found: no such site", 409: "plan_limit (agents)" }),
+          ...errors({
+            400: "validation",
+            ...(kind.noun === "ApiKey"
+              ? {
+                  403: "key_not_allowed or scope_missing; whole_workspace_owner_only: a key without siteId, asked by another than an Owner",
+                }
+              : { 409: "plan_limit: the plan's number of agents" }),
+            404: "not_found: no such site",
+          }),
         },
       }),
       async (c) => {

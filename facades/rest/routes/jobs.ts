@@ -93,7 +93,7 @@ const startRoute = createRoute({
       400: "validation",
       402: "insufficient_credits: the balance cannot cover it, or the trial ended",
       404: "not_found: no such brief, or supersedes not visible",
-      409: "article_exists, site_not_ready, plan_limit or article_archived",
+      409: "article_exists, site_not_ready, plan_limit, article_archived or workspace_paused",
       422: "invalid_language",
     }),
     429: { description: "rate_limited, or budget_exhausted with resetsAt, askAHuman and Retry-After" },

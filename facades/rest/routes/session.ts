@@ -5,13 +5,14 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../src/http/appEnv.ts";
 import type { SessionCookie } from "../../edge.ts";
 import { SignInBody } from "../requestSchemas.ts";
-import { errors, jsonBody, requiredBody } from "../routeDeclarations.ts";
+import { errors, jsonBody, requiredBody, SESSION } from "../routeDeclarations.ts";
 
 const signInRoute = createRoute({
   method: "post",
   path: "/session",
   summary: "Sign in",
-  description: "Sets an HttpOnly session cookie for the developer routes and GraphQL.",
+  description: "Sets an HttpOnly session cookie for the developer routes and GraphQL. Needs no credential.",
+  security: [],
   request: { body: jsonBody(SignInBody) },
   responses: {
     204: { description: "Signed in; the cookie is set" },
@@ -27,6 +28,9 @@ const signOutRoute = createRoute({
   method: "delete",
   path: "/session",
   summary: "Sign out",
+  description: "Closes the session of the request's cookie, if it names a live one, and clears the cookie.",
+  // The session cookie when there is one; signing out without one is no error.
+  security: [{}, ...SESSION],
   responses: { 204: { description: "Signed out (also when no session was open)" } },
 });
 

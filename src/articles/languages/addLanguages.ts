@@ -10,12 +10,13 @@ import { randomUUID } from "node:crypto";
 import type { Brief } from "../../../prisma/generated/client/client.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { assertVisible } from "../../auth/visibility.ts";
+import type { ContractFormat } from "../../contractFormat.ts";
 import { raiseAfterCapRefusal, raiseIfCapUsed } from "../../credits/dailyCapEvents.ts";
 import { lockWorkspaceCredits } from "../../credits/holds.ts";
 import type { Database } from "../../db/database.ts";
 import { type Sql, withTransaction } from "../../db/transaction.ts";
 import { DomainError } from "../../errors.ts";
-import { parseId, upperId } from "../../ids.ts";
+import { parseId } from "../../ids.ts";
 import { isLanguage, LANGUAGE_NAMES, type Language } from "../../languages.ts";
 import { queueNewJob } from "../../pipeline/jobStateMachine.ts";
 import { findLiveJobOfArticleFamily } from "../../pipeline/jobStore.ts";
@@ -163,10 +164,10 @@ function started(
   plan: PlannedStep[],
 ): LanguageJobStarted {
   return {
-    articleId: upperId(articleId),
-    jobId: upperId(jobId),
+    articleId,
+    jobId,
     creditsHeld: credits,
-    ...(briefId ? { briefId: upperId(briefId) } : {}),
+    ...(briefId ? { briefId } : {}),
     steps: plan.map(({ id, name, estMs }) => ({ id, name, estMs })),
   };
 }
@@ -174,6 +175,7 @@ function started(
 export async function addLanguages(
   db: Database,
   queue: PipelineQueue,
+  contract: ContractFormat,
   principal: Principal,
   id: string,
   input: AddLanguagesInput,
@@ -186,7 +188,7 @@ export async function addLanguages(
     await lockWorkspaceCredits(sql, principal.workspaceId);
     const article = await lockPrimary(sql, principal, id);
     if (article.primary_article_id) {
-      const primaryArticleId = upperId(article.primary_article_id);
+      const primaryArticleId = contract.articleId(article.primary_article_id);
       throw new DomainError(
         "not_primary",
         `The article is itself a language version of ${primaryArticleId}; add languages to that article.`,
@@ -213,8 +215,8 @@ export async function addLanguages(
       throw new DomainError(
         "article_generating",
         live.adding
-          ? `Languages are being added to the article (job ${upperId(live.id)}); add more when it has finished.`
-          : `A job is writing the article or one of its versions (job ${upperId(live.id)}).`,
+          ? `Languages are being added to the article (job ${contract.jobId(live.id)}); add more when it has finished.`
+          : `A job is writing the article or one of its versions (job ${contract.jobId(live.id)}).`,
       );
     }
     await assertSiteReady(sql, article.site_id);
@@ -236,10 +238,10 @@ export async function addLanguages(
       state: { holdId, versions: languages, brief, adding: { languages, by: author.by, agent: author.agent } },
       plan,
     });
-    await raiseIfCapUsed(sql, principal);
+    await raiseIfCapUsed(sql, contract, principal);
     return started(article.id, jobId, credits, briefId, plan);
   }).catch(async (error) => {
-    await raiseAfterCapRefusal(db, principal, error);
+    await raiseAfterCapRefusal(db, contract, principal, error);
     throw error;
   });
   queue.wake();

@@ -1,7 +1,6 @@
 // `addingLanguages` on a primary article: the language-adding job while it is queued, running or
-// paused. Ids are lower-case here, as the spec's AddingLanguages says.
+// paused. Ids as stored; the spec's AddingLanguages writes them lower-case (schema/articleOut.ts).
 import type { Database } from "../../db/database.ts";
-import { lowerId } from "../../ids.ts";
 import { findLiveLanguageAddingJob } from "../../pipeline/jobStore.ts";
 
 export interface AddingLanguagesView {
@@ -20,9 +19,9 @@ export async function addingLanguagesOf(
   const job = await findLiveLanguageAddingJob(db, article.id);
   if (!job) return undefined;
   return {
-    jobId: lowerId(job.id),
+    jobId: job.id,
     status: job.status,
-    ...(job.briefId ? { briefId: lowerId(job.briefId) } : {}),
+    ...(job.briefId ? { briefId: job.briefId } : {}),
     languages: job.languages,
   };
 }

@@ -5,10 +5,11 @@
 import type { ArticleApproval } from "../../../prisma/generated/client/client.ts";
 import type { PersonPrincipal, Principal } from "../../auth/principal.ts";
 import { assertVisible } from "../../auth/visibility.ts";
+import type { ContractFormat } from "../../contractFormat.ts";
 import type { Database, Tx } from "../../db/database.ts";
 import { DomainError } from "../../errors.ts";
 import { raiseArticleApproved } from "../../events/outbox.ts";
-import { parseId, upperId } from "../../ids.ts";
+import { parseId } from "../../ids.ts";
 import { articleView } from "../articleView.ts";
 import { assertEditable } from "../edits/editArticle.ts";
 
@@ -72,6 +73,7 @@ async function keyView(db: Database, tx: Tx, principal: Principal, id: string) {
 
 export async function approveArticle(
   db: Database,
+  contract: ContractFormat,
   principal: Principal,
   id: string,
   version: number,
@@ -102,7 +104,7 @@ export async function approveArticle(
     const open: OpenItem[] = [
       ...claims
         .filter((c) => c.state !== "corroborated" && !c.keptFlag)
-        .map((c) => ({ kind: "flag" as const, names: [upperId(c.id), c.text], statement: c.text })),
+        .map((c) => ({ kind: "flag" as const, names: [contract.claimId(c.id), c.text], statement: c.text })),
       ...quality
         .filter((q) => q.verdict === "warning" && !q.dismissedBy)
         .map((q) => ({ kind: "warning" as const, names: [q.id, q.name], statement: q.name })),
@@ -137,12 +139,12 @@ export async function approveArticle(
     });
     await tx.article.update({ where: { id: row.id }, data: { status: "approved", updatedAt: new Date() } });
     const view = await keyView(db, tx, person, row.id);
-    await raiseArticleApproved(tx, row, view, version, person.personName);
+    await raiseArticleApproved(tx, contract, row, view, version, person.personName);
   });
 }
 
 /** Raises article.approved again for an approved article: the one way to redeliver. */
-export async function republishArticle(db: Database, principal: Principal, id: string): Promise<void> {
+export async function republishArticle(db: Database, contract: ContractFormat, principal: Principal, id: string): Promise<void> {
   const person = requirePerson(principal);
   await db.prisma.$transaction(async (tx) => {
     const row = await lockedArticle(tx, person, id);
@@ -152,6 +154,6 @@ export async function republishArticle(db: Database, principal: Principal, id: s
       throw new DomainError("conflict", "Only an approved article can be republished; approve its current version first.");
     }
     const view = await keyView(db, tx, person, row.id);
-    await raiseArticleApproved(tx, row, view, approval.version, approval.personName);
+    await raiseArticleApproved(tx, contract, row, view, approval.version, approval.personName);
   });
 }

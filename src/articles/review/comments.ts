@@ -38,7 +38,7 @@ export async function addComment(
     data: { articleId: article.id, personId: person.personId, by: person.personName, text: clean, unit: unit ?? null },
   });
   return {
-    id: row.id.toUpperCase(),
+    id: row.id,
     text: row.text,
     by: row.by,
     at: row.at.toISOString(),

@@ -3,7 +3,6 @@
 import type { Principal } from "../../auth/principal.ts";
 import type { Database } from "../../db/database.ts";
 import { DomainError } from "../../errors.ts";
-import { upperId } from "../../ids.ts";
 import { type ArticleSnapshot, compareSnapshots, snapshotOf } from "../edits/articleSnapshot.ts";
 import { findVisibleArticle } from "../visibleArticle.ts";
 
@@ -31,8 +30,8 @@ export async function articleVersionContent(db: Database, principal: Principal, 
     label,
     title: snapshot.title,
     deck: snapshot.deck ?? null,
-    units: snapshot.units.map((u) => ({ n: u.n, kind: u.kind, text: u.text, claimIds: u.claimIds.map(upperId) })),
-    claims: snapshot.claims.map((c) => ({ id: upperId(c.id), text: c.text, state: c.state, keptFlag: c.keptFlag })),
+    units: snapshot.units.map((u) => ({ n: u.n, kind: u.kind, text: u.text, claimIds: u.claimIds })),
+    claims: snapshot.claims.map((c) => ({ id: c.id, text: c.text, state: c.state, keptFlag: c.keptFlag })),
   };
 }
 

@@ -44,6 +44,7 @@
 // a test certificate; production code never passes them.
 import type { IncomingMessage } from "node:http";
 import type net from "node:net";
+import { fetches } from "../../metrics.ts";
 import type { FetchedPage } from "../types.ts";
 import { parseAllowList } from "./addressPolicy.ts";
 import { abortable, type ConnectContext, requestOverVerifiedSocket, resolveChecked } from "./connect.ts";
@@ -117,6 +118,18 @@ function positive(value: number | undefined, fallback: number, name: string): nu
  * with a plain Error when FETCH_ALLOW_ADDRESSES / FETCH_HOST_MAP cannot be read.
  */
 export async function hardenedFetch(url: string | URL, options: FetchOptions = {}): Promise<FetchedPage> {
+  // Every fetch is counted here, the one way the service reads a third-party URL, by its outcome.
+  try {
+    const page = await fetchUnderRules(url, options);
+    fetches.inc({ outcome: "ok" });
+    return page;
+  } catch (error) {
+    fetches.inc({ outcome: error instanceof FetchRefused ? error.rule : "error" });
+    throw error;
+  }
+}
+
+async function fetchUnderRules(url: string | URL, options: FetchOptions): Promise<FetchedPage> {
   const maxBytes = positive(options.maxBytes, DEFAULT_MAX_BYTES, "maxBytes");
   const timeoutMs = positive(options.timeoutMs, DEFAULT_TIMEOUT_MS, "timeoutMs");
   const maxRedirects = positive(options.maxRedirects, DEFAULT_MAX_REDIRECTS, "maxRedirects");
