@@ -14,6 +14,7 @@ import { JobEventHub } from "../src/events/jobEvents.ts";
 import { pipelineDepsFromEnv } from "../src/pipeline/pipelineDeps.ts";
 import type { Services } from "../src/processServices.ts";
 import { webhookSettingsFromEnv } from "../src/webhooks/webhookSettings.ts";
+import { versionsByModel } from "../src/writing/writers.ts";
 import { queueSizeReaders } from "./http/metrics.ts";
 
 export type { Services };
@@ -58,6 +59,7 @@ export async function startServices(db: Database, options: ServiceOptions): Prom
     eventTimings,
     fetch: deps.fetch,
     writers: deps.writers,
+    capabilities: { search: deps.search !== undefined, versionsByModel: versionsByModel(deps.writers) },
     webhooks,
     async stop() {
       await boss.stop();

@@ -73,8 +73,17 @@ const PlannedStep = builder.simpleObject("PlannedStep", {
   fields: (t) => ({ id: t.string(), name: t.string(), estMs: t.int() }),
 });
 
+const EstimateWarning = builder.simpleObject("EstimateWarning", {
+  description: "Something that would go wrong if the brief were written now.",
+  fields: (t) => ({
+    code: t.string({ description: "no_pages (nothing to read) or versions_without_model." }),
+    message: t.string(),
+  }),
+});
+
 const Estimate = builder.simpleObject("Estimate", {
   fields: (t) => ({
+    warnings: t.field({ type: [EstimateWarning], description: "Empty when the brief can be written as it stands." }),
     credits: t.int(),
     parts: t.field({ type: [EstimatePart] }),
     steps: t.field({ type: [PlannedStep] }),
@@ -114,6 +123,7 @@ builder.queryField("estimateBrief", (t) =>
     type: Estimate,
     authScopes: { scope: "brief" },
     args: { id: t.arg.string({ required: true }), articleId: t.arg.string() },
-    resolve: (_root, { id, articleId }, { db, principal }) => estimateBrief(db, principal!, id, articleId ?? undefined),
+    resolve: (_root, { id, articleId }, { db, principal, services }) =>
+      estimateBrief(db, principal!, services.capabilities, id, articleId ?? undefined),
   }),
 );

@@ -72,7 +72,7 @@ builder.mutationField("startArticle", (t) =>
     },
     resolve: async (_root, args, { services, principal }) =>
       startedJobOut(
-        await startArticle(services.db, services.queue, services.contract, principal!, {
+        await startArticle(services.db, services.queue, services.contract, services.capabilities, principal!, {
           briefId: args.briefId,
           ...(args.supersedes != null ? { supersedes: args.supersedes } : {}),
           ...(args.alsoNew != null ? { alsoNew: args.alsoNew } : {}),

@@ -21,6 +21,7 @@ export type ErrorCode =
   | "misdirected_request"
   | "conflict"
   | "too_few_origins"
+  | "nothing_to_read"
   | "insufficient_credits"
   | "budget_exhausted"
   | "article_exists"
@@ -79,6 +80,7 @@ const STATUS: Record<ErrorCode, number> = {
   misdirected_request: 421,
   conflict: 409,
   too_few_origins: 422,
+  nothing_to_read: 422,
   insufficient_credits: 402,
   budget_exhausted: 429,
   article_exists: 409,
@@ -145,6 +147,8 @@ const DESCRIPTIONS: Record<ErrorCode, string> = {
   misdirected_request: "The Host header names another server than this one.",
   conflict: "The request does not fit the current state of what it changes (e.g. republishing an article not approved).",
   too_few_origins: "No readable, independent origin was found to write from.",
+  nothing_to_read:
+    "The brief names no pages (useUrls), the workspace library holds none on its topic, and no search provider is configured; refused before any credit is held.",
   insufficient_credits: "The balance cannot cover the credits this needs, or the trial ended.",
   budget_exhausted: "The credential's daily credit cap is spent; it resets at 00:00 UTC (`resetsAt`, `Retry-After`).",
   article_exists: "The brief already has an article; send `supersedes` to replace it, or `alsoNew` to write another.",

@@ -3,6 +3,7 @@
 // contract's form of ids and of the article in what the domain stores to send later. The composition
 // root (app/services.ts) starts them.
 import type { RegenerationQueue } from "./articles/illustration/regenerationQueue.ts";
+import type { PipelineCapabilities } from "./briefs/readiness.ts";
 import type { ContractFormat } from "./contractFormat.ts";
 import type { Database } from "./db/database.ts";
 import type { EventTimings } from "./events/eventStream.ts";
@@ -26,6 +27,8 @@ export interface Services {
   fetch: FetchOptions;
   /** How webhook deliveries are paced; they are sent under `fetch`'s address settings. */
   webhooks: WebhookSettings;
+  /** What the pipeline can do with this process's settings (a search provider, a model for versions). */
+  capabilities: PipelineCapabilities;
   /** The writers the environment configures (a paragraph rewritten by the model, when one is). */
   writers: Writers;
   stop(): Promise<void>;

@@ -35,13 +35,14 @@ describe("credits, parts and steps", () => {
   });
 
   it("costs 1 credit for a standard article with the default steps", async () => {
-    const reply = await estimate(token, {});
+    const reply = await estimate(token, { useUrls: ["https://news.example.org/story"] });
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({
       credits: 1,
       parts: [{ label: "Article", credits: 1, kind: "article" }],
       steps: expect.any(Array),
       enough: true,
+      warnings: [],
     });
     expect(ids(reply.body.steps)).toEqual(["find", "group", "read", "check", "write", "seo", "qa"]);
     for (const step of reply.body.steps) {
@@ -107,7 +108,10 @@ describe("credits, parts and steps", () => {
   });
 
   it("takes the articleId of an article written from the brief, and refuses one written from another", async () => {
-    const first = await call(server.baseUrl, "/api/v1/briefs", { token, body: { topic: "Harbour wall repairs" } });
+    const first = await call(server.baseUrl, "/api/v1/briefs", {
+      token,
+      body: { topic: "Harbour wall repairs", useUrls: ["https://news.example.org/story"] },
+    });
     const second = await call(server.baseUrl, "/api/v1/briefs", { token, body: { topic: "Ferry timetable change" } });
     const started = await call(server.baseUrl, "/api/v1/articles", { token, body: { briefId: first.body.id } });
     expect(started.status).toBe(200);
@@ -135,6 +139,34 @@ describe("credits, parts and steps", () => {
       method: "POST",
     });
     expect(errorOf(reply)).toEqual({ status: 403, error: "scope_missing" });
+  });
+});
+
+describe("warnings, and a start refused before it costs anything", () => {
+  it("warns of a brief with nothing to read, and of versions no model writes", async () => {
+    const { token } = await setUp(100);
+    const reply = await estimate(token, { topic: "Lighthouse keeper retires", language: "en+de" });
+    expect(reply.body.warnings).toEqual([
+      { code: "no_pages", message: expect.stringContaining("no search provider is configured") },
+      { code: "versions_without_model", message: expect.stringContaining("de version would be skipped") },
+    ]);
+    const withPages = await estimate(token, { topic: "Lighthouse", useUrls: ["https://news.example.org/story"] });
+    expect(withPages.body.warnings).toEqual([]);
+  });
+
+  it("refuses to start an article with nothing to read, holding nothing and making no job", async () => {
+    const { world, token } = await setUp(100);
+    const made = await call(server.baseUrl, "/api/v1/briefs", { token, body: { topic: "Lighthouse keeper retires" } });
+    const started = await call(server.baseUrl, "/api/v1/articles", { token, body: { briefId: made.body.id } });
+    expect(errorOf(started)).toEqual({ status: 422, error: "nothing_to_read" });
+    expect(started.body.message).toContain("useUrls");
+    const { rows } = await server.db.pool.query(
+      `SELECT (SELECT count(*)::int FROM job WHERE workspace_id = $1) AS jobs,
+              (SELECT count(*)::int FROM article WHERE workspace_id = $1) AS articles,
+              (SELECT count(*)::int FROM credit_entry WHERE workspace_id = $1 AND kind = 'hold') AS holds`,
+      [world.workspaceId],
+    );
+    expect(rows[0]).toEqual({ jobs: 0, articles: 0, holds: 0 });
   });
 });
 

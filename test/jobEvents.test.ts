@@ -21,7 +21,10 @@ describe("a queued job's event stream", () => {
     const { token } = await makeKey(server.baseUrl, world.owner, { siteId: world.siteId });
     const jobs: { jobId: string; steps: { id: string }[] }[] = [];
     for (const topic of ["First queued article", "Second queued article"]) {
-      const brief = await call(server.baseUrl, "/api/v1/briefs", { token, body: { topic, language: "en+de", seo: false } });
+      const brief = await call(server.baseUrl, "/api/v1/briefs", {
+        token,
+        body: { topic, language: "en+de", seo: false, useUrls: ["https://news.example.org/story"] },
+      });
       const started = await call(server.baseUrl, "/api/v1/articles", { token, body: { briefId: brief.body.id } });
       jobs.push(started.body);
     }
@@ -46,7 +49,10 @@ describe("a queued job's event stream", () => {
     const { token } = await makeKey(server.baseUrl, world.owner, { siteId: world.siteId });
     const { token: otherSite } = await makeKey(server.baseUrl, world.owner, { siteId: world.otherSiteId });
     const { token: noRead } = await makeKey(server.baseUrl, world.owner, { siteId: world.siteId, scopes: ["brief", "generate"] });
-    const brief = await call(server.baseUrl, "/api/v1/briefs", { token, body: { topic: "Visible only here" } });
+    const brief = await call(server.baseUrl, "/api/v1/briefs", {
+      token,
+      body: { topic: "Visible only here", useUrls: ["https://news.example.org/story"] },
+    });
     const started = await call(server.baseUrl, "/api/v1/articles", { token, body: { briefId: brief.body.id } });
     const path = `/api/v1/jobs/${started.body.jobId}/events`;
     expect(errorOf(await call(server.baseUrl, path, { token: otherSite }))).toEqual({ status: 404, error: "not_found" });
@@ -74,7 +80,9 @@ describe("the same events as a GraphQL subscription (graphql-sse, distinct conne
       expect(reply.body.errors).toBeUndefined();
       return reply.body.data;
     };
-    const { createBrief } = await gql(`mutation { createBrief(input: { topic: "Subscribed article" }) { id } }`);
+    const { createBrief } = await gql(
+      `mutation { createBrief(input: { topic: "Subscribed article", useUrls: ["https://news.example.org/story"] }) { id } }`,
+    );
     const { startArticle } = await gql(`mutation($id: String!) { startArticle(briefId: $id) { jobId steps { id } } }`, {
       id: createBrief.id,
     });

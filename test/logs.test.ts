@@ -64,7 +64,10 @@ describe("the service's log", () => {
     try {
       const world = await makeWorld(service.baseUrl, db, 5);
       const { token } = await makeKey(service.baseUrl, world.owner, { siteId: world.siteId });
-      const brief = await call(service.baseUrl, "/api/v1/briefs", { token, body: { topic: "A job that is cancelled" } });
+      const brief = await call(service.baseUrl, "/api/v1/briefs", {
+        token,
+        body: { topic: "A job that is cancelled", useUrls: ["https://news.example.org/story"] },
+      });
       const start = await call(service.baseUrl, "/api/v1/articles", { token, body: { briefId: brief.body.id } });
       expect(start.status).toBe(200);
       const cancel = await call(service.baseUrl, `/api/v1/jobs/${start.body.jobId}/cancel`, { token, method: "POST" });

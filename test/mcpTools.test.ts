@@ -206,7 +206,7 @@ describe("brief.create and article.write", () => {
 
   it("writes an article, then names it as existing, refuses a second with article_exists unless alsoNew", async () => {
     const topic = "Ferry fares rise on the Portmere crossing";
-    const brief = (await tool(full, "brief.create", { topic })).structuredContent;
+    const brief = (await tool(full, "brief.create", { topic, useUrls: ["https://news.example.org/story"] })).structuredContent;
     expect(brief.existing).toBeUndefined();
     const started = await tool(full, "article.write", { briefId: brief.briefId });
     expect(started.isError).toBe(false);
@@ -219,7 +219,12 @@ describe("brief.create and article.write", () => {
     expect(started.structuredContent.steps.map((s: { id: string }) => s.id)).toContain("write");
 
     // The same subject in other words: an agent with read sees the article, one without only a count.
-    const again = (await tool(full, "brief.create", { topic: "Portmere crossing: ferry fares rise" })).structuredContent;
+    const again = (
+      await tool(full, "brief.create", {
+        topic: "Portmere crossing: ferry fares rise",
+        useUrls: ["https://news.example.org/story"],
+      })
+    ).structuredContent;
     expect(again.existing).toEqual([
       { articleId: started.structuredContent.articleId, title: expect.any(String), status: "generating" },
     ]);

@@ -278,7 +278,12 @@ describe.skipIf(!!skipReason)(titled("the official MCP SDK client, given only th
     };
     const topic = "Dredging the harbour channel";
     await use("site.read", {});
-    const brief = await use("brief.create", { topic, purpose: "news", mustInclude: ["dredging"] });
+    const brief = await use("brief.create", {
+      topic,
+      purpose: "news",
+      mustInclude: ["dredging"],
+      useUrls: ["https://news.example.org/story"],
+    });
     expect(brief).toMatchObject({ refused: false, body: { briefId: expect.any(String), credits: 1, enough: true } });
     await use("sources.check", { topic });
     const written = await use("article.write", { briefId: brief.body.briefId });

@@ -114,7 +114,13 @@ const OPERATIONS: Record<string, Operation> = {
   "POST /briefs/{id}/estimate": {
     id: "estimateBrief",
     tag: "Briefs",
-    response: { credits: 1, parts: [{ label: "Article (standard)", credits: 1, kind: "article" }], steps: STEPS, enough: true },
+    response: {
+      credits: 1,
+      parts: [{ label: "Article (standard)", credits: 1, kind: "article" }],
+      steps: STEPS,
+      enough: true,
+      warnings: [],
+    },
   },
   "POST /articles": {
     id: "startArticle",

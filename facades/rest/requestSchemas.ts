@@ -95,6 +95,10 @@ export const Estimate = z
     parts: z.array(z.object({ label: z.string(), credits: z.number().int(), kind: z.enum(ESTIMATE_PART_KINDS) })),
     steps: z.array(z.object({ id: z.string(), name: z.string(), estMs: z.number().int() })),
     enough: z.boolean(),
+    warnings: z.array(z.object({ code: z.enum(["no_pages", "versions_without_model"]), message: z.string() })).openapi({
+      description:
+        "What would go wrong if the brief were written now; empty when nothing would (an addition to the spec's estimate).",
+    }),
   })
   .openapi("Estimate");
 

@@ -6,6 +6,7 @@ import type { Principal } from "../auth/principal.ts";
 import { assertVisible } from "../auth/visibility.ts";
 import { parseLanguage } from "../briefs/briefRules.ts";
 import { findBrief } from "../briefs/briefs.ts";
+import { assertSomethingToRead, type PipelineCapabilities } from "../briefs/readiness.ts";
 import type { ContractFormat } from "../contractFormat.ts";
 import { balance, nextUtcMidnight, spentToday } from "../credits/creditLedger.ts";
 import { raiseAfterCapRefusal, raiseIfCapUsed } from "../credits/dailyCapEvents.ts";
@@ -158,10 +159,12 @@ export async function startArticle(
   db: Database,
   queue: PipelineQueue,
   contract: ContractFormat,
+  capabilities: PipelineCapabilities,
   principal: Principal,
   input: StartArticleInput,
 ): Promise<StartedJob> {
   const brief = await findBrief(db, principal, input.briefId);
+  await assertSomethingToRead(db, brief, capabilities);
   const { primary, versions } = parseLanguage(brief.language);
   const supersedesId =
     input.supersedes !== undefined ? await checkSupersedes(db, principal, input.supersedes, brief.siteId) : undefined;

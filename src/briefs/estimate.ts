@@ -9,6 +9,7 @@ import { LANGUAGE_NAMES } from "../languages.ts";
 import { articleStepPlan } from "../pipeline/steps/index.ts";
 import { parseLanguage } from "./briefRules.ts";
 import { findBrief } from "./briefs.ts";
+import { type BriefWarning, briefWarnings, type PipelineCapabilities } from "./readiness.ts";
 
 export interface EstimatePart {
   label: string;
@@ -21,9 +22,17 @@ export interface Estimate {
   parts: EstimatePart[];
   steps: { id: string; name: string; estMs: number }[];
   enough: boolean;
+  /** What would go wrong if the brief were written now (nothing to read, versions no model writes). */
+  warnings: BriefWarning[];
 }
 
-export async function estimateBrief(db: Database, principal: Principal, briefId: string, articleId?: string): Promise<Estimate> {
+export async function estimateBrief(
+  db: Database,
+  principal: Principal,
+  capabilities: PipelineCapabilities,
+  briefId: string,
+  articleId?: string,
+): Promise<Estimate> {
   const brief = await findBrief(db, principal, briefId);
   if (articleId !== undefined) {
     const id = parseId(articleId);
@@ -43,7 +52,13 @@ export async function estimateBrief(db: Database, principal: Principal, briefId:
     name,
     estMs,
   }));
-  return { credits, parts, steps, enough: await canCover(db, principal, credits) };
+  return {
+    credits,
+    parts,
+    steps,
+    enough: await canCover(db, principal, credits),
+    warnings: await briefWarnings(db, brief, capabilities),
+  };
 }
 
 /** False when the trial has ended, the balance is short, or a credential's daily cap would be passed. */

@@ -25,3 +25,8 @@ export function writersFromEnv(env: Env = process.env): Writers {
   const builtin = new BuiltinWriter();
   return { article: choice === "builtin" || !model ? builtin : model, versions: model ?? builtin };
 }
+
+/** Whether a model writes the language versions (without one the built-in engine skips them). */
+export function versionsByModel(writers: Writers): boolean {
+  return !(writers.versions instanceof BuiltinWriter);
+}

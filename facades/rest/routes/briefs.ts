@@ -28,7 +28,9 @@ const UpdateBrief = graphql(
 
 export const EstimateBrief = graphql(`
   query EstimateBrief($id: String!, $articleId: String) {
-    estimateBrief(id: $id, articleId: $articleId) { credits enough parts { label credits kind } steps { id name estMs } }
+    estimateBrief(id: $id, articleId: $articleId) {
+      credits enough parts { label credits kind } steps { id name estMs } warnings { code message }
+    }
   }
 `);
 

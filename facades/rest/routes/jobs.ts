@@ -94,7 +94,7 @@ const startRoute = createRoute({
       402: "insufficient_credits: the balance cannot cover it, or the trial ended",
       404: "not_found: no such brief, or supersedes not visible",
       409: "article_exists, site_not_ready, plan_limit, article_archived or workspace_paused",
-      422: "invalid_language",
+      422: "invalid_language, or nothing_to_read: no useUrls, nothing in the library on the topic, no search provider",
     }),
     429: { description: "rate_limited, or budget_exhausted with resetsAt, askAHuman and Retry-After" },
   },
