@@ -49,7 +49,7 @@ async function timed(label: string, runs: number, once: (i: number) => Promise<v
 }
 
 async function main() {
-  const url = await benchDatabase();
+  const { url } = await benchDatabase();
 
   const web = await startTestWeb();
   cleanups.push(() => web.close());

@@ -39,9 +39,10 @@ export async function adminQuery(adminUrl: string, sql: string): Promise<pg.Quer
 
 /**
  * A database of the benchmark's own on a scratch PostgreSQL (BENCH_EMBEDDED=1: an embedded one),
- * migrated, and dropped again by the clean-up. Answers its connection string.
+ * migrated, and dropped again by the clean-up. Answers its connection string, and the server's
+ * admin connection and where it came from (for a report's machine line).
  */
-export async function benchDatabase(): Promise<string> {
+export async function benchDatabase(): Promise<{ url: string; adminUrl: string; source: string }> {
   const postgres = await scratchPostgres({ embedded: process.env.BENCH_EMBEDDED === "1" });
   cleanups.push(() => postgres.stop());
   const name = `bench_${randomBytes(6).toString("hex")}`;
@@ -50,5 +51,5 @@ export async function benchDatabase(): Promise<string> {
   const url = withDatabase(postgres.adminUrl, name);
   progress(`database ${name} on ${postgres.source}; migrating`);
   await migrate(url);
-  return url;
+  return { url, adminUrl: postgres.adminUrl, source: postgres.source };
 }

@@ -68,7 +68,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 
 async function main(): Promise<void> {
-  const url = await benchDatabase();
+  const { url } = await benchDatabase();
   const db = openDatabase(url, 10);
   cleanups.push(() => db.close());
   const services = await startServices(db, { databaseUrl: url, workers: false });

@@ -23,8 +23,6 @@ import { startServices } from "../app/services.ts";
 import type { Brief } from "../prisma/generated/client/client.ts";
 import { readConfig } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/database.ts";
-import { migrate } from "../src/db/migrate.ts";
-import { scratchPostgres, withDatabase } from "../src/db/scratchPostgres.ts";
 import type { JobEvent } from "../src/events/jobEvents.ts";
 import { log } from "../src/log.ts";
 import { siteVoice, writingBrief } from "../src/pipeline/voice.ts";
@@ -47,7 +45,7 @@ import { call } from "../test/support/http.ts";
 import { offlinePipelineEnv } from "../test/support/offlineEnv.ts";
 import { readSse, type SseEvent } from "../test/support/sse.ts";
 import { startTestWeb, type TestWeb, type TruthStory } from "../test/web/testWeb.ts";
-import { adminQuery, cleanUp, cleanups, progress } from "./benchKit.ts";
+import { adminQuery, benchDatabase, cleanUp, cleanups, progress } from "./benchKit.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -635,14 +633,8 @@ function report(f: Figures): string {
 // The run
 
 async function main(): Promise<void> {
-  const postgres = await scratchPostgres({ embedded: process.env.BENCH_EMBEDDED === "1" });
-  cleanups.push(() => postgres.stop());
-  const name = `bench_${randomBytes(6).toString("hex")}`;
-  await adminQuery(postgres.adminUrl, `CREATE DATABASE ${name}`);
-  cleanups.push(() => adminQuery(postgres.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  const url = withDatabase(postgres.adminUrl, name);
-  progress(`database ${name} on ${postgres.source}; migrating`);
-  await migrate(url);
+  const postgres = await benchDatabase();
+  const { url } = postgres;
   const db = openDatabase(url, POOL_SIZE);
   cleanups.push(() => db.close());
 

@@ -76,7 +76,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const jobDone = () => ({ jobId: randomUUID(), articleId: randomUUID(), credits: 3 });
 
 async function main(caDir: string): Promise<void> {
-  const url = await benchDatabase();
+  const { url } = await benchDatabase();
   // The service's own pool (app/main.ts: 10); the benchmark watches through a connection of its own.
   const db = openDatabase(url);
   cleanups.push(() => db.close());

@@ -3,7 +3,6 @@
 // the event and may receive it (src/webhooks/deliveries.ts sends them). Ids in `data`, and the
 // article an event embeds, are written as the contract writes them, through the ContractFormat
 // the caller is handed (src/contractFormat.ts).
-import { randomUUID } from "node:crypto";
 import type { ArticleView } from "../articles/articleView.ts";
 import type { CredentialPrincipal } from "../auth/principal.ts";
 import type { ContractFormat } from "../contractFormat.ts";
@@ -11,7 +10,7 @@ import { nextUtcMidnight, startOfUtcDay } from "../credits/creditLedger.ts";
 import type { Tx } from "../db/database.ts";
 import type { Sql } from "../db/transaction.ts";
 import type { WebhookEventType } from "../enumerations.ts";
-import { envelopeBody, eventId } from "../webhooks/envelope.ts";
+import { newEvent } from "../webhooks/envelope.ts";
 import { receivingEndpointSql } from "../webhooks/receiving.ts";
 import { JOB_EVENTS_CHANNEL } from "./jobEvents.ts";
 
@@ -40,12 +39,12 @@ async function execute(sql: EventSql, text: string, values: unknown[]): Promise<
 
 /** Writes the event and its deliveries; an event whose onceKey was already raised is dropped with its deliveries. */
 export async function raiseEvent(sql: EventSql, event: RaisedEvent): Promise<void> {
-  const id = randomUUID();
-  const createdAt = new Date();
-  const body = envelopeBody({
-    id: eventId(id),
-    type: event.type,
+  const {
+    uuid: id,
     createdAt,
+    body,
+  } = newEvent({
+    type: event.type,
     workspaceId: event.workspaceId,
     siteId: event.siteId,
     data: event.data,

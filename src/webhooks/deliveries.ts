@@ -6,7 +6,7 @@
 // claimed again when its lease lapses (the attempt counted, the same event id sent again), so a
 // delivery can be sent twice but never lost.
 import type { Database } from "../db/database.ts";
-import { type Sql, withTransaction } from "../db/transaction.ts";
+import { withTransaction } from "../db/transaction.ts";
 import type { WebhookDeliveryStatus } from "../enumerations.ts";
 import { log } from "../log.ts";
 import type { FetchOptions } from "../sourcing/fetch/index.ts";
@@ -144,15 +144,14 @@ interface Outcome {
  * unless it was the last allowed attempt (`limit`); then the delivery is given up.
  */
 async function recordOutcome(
-  db: Database | Sql,
+  db: Database,
   deliveryId: string,
   attempt: number,
   limit: number,
   outcome: Outcome,
   settings: WebhookSettings,
 ): Promise<WebhookDeliveryStatus | null> {
-  const pool = "pool" in db ? db.pool : db;
-  const { rows } = await pool.query<{ status: WebhookDeliveryStatus }>(
+  const { rows } = await db.pool.query<{ status: WebhookDeliveryStatus }>(
     `UPDATE webhook_delivery
         SET status = CASE WHEN $3 THEN 'delivered' WHEN attempts >= $4 THEN 'failed' ELSE 'pending' END,
             http_status = $5, response_excerpt = $6, error = $7, claimed_until = NULL,

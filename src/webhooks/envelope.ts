@@ -1,6 +1,7 @@
 // The body every endpoint receives for one event: the spec's envelope with its keys sorted (and
 // the keys of every object inside sorted too, so the bytes depend on nothing but the values).
 // Built once, when the event is raised, and stored with it: every attempt sends the same bytes.
+import { randomUUID } from "node:crypto";
 
 export interface Envelope {
   /** `evt_` + the event's UUID: the receivers' deduplication key. */
@@ -40,6 +41,13 @@ export function sortedJson(value: unknown): string {
 /** The event's id as receivers see it. */
 export function eventId(uuid: string): string {
   return `evt_${uuid.toLowerCase()}`;
+}
+
+/** A new event's id, time and body, for the row that records it (outbox.ts, the test event). */
+export function newEvent(event: Omit<Envelope, "id" | "createdAt">): { uuid: string; createdAt: Date; body: string } {
+  const uuid = randomUUID();
+  const createdAt = new Date();
+  return { uuid, createdAt, body: envelopeBody({ ...event, id: eventId(uuid), createdAt }) };
 }
 
 export function envelopeBody(envelope: Envelope): string {

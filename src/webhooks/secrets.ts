@@ -27,8 +27,21 @@ function parseKey(raw: string, from: string): Buffer {
   return key;
 }
 
+/** Keys already read, by where they came from: an attempt does not read the file or parse again. */
+const keys = new Map<string, Buffer>();
+
 /** The sealing key: WEBHOOK_SECRET_KEY, else the key file under DATA_DIR (made on first use). */
 export function webhookSecretKey(env: NodeJS.ProcessEnv = process.env): Buffer {
+  const from = env.WEBHOOK_SECRET_KEY ? `setting:${env.WEBHOOK_SECRET_KEY}` : `file:${path.resolve(env.DATA_DIR ?? ".data")}`;
+  let key = keys.get(from);
+  if (!key) {
+    key = readSecretKey(env);
+    keys.set(from, key);
+  }
+  return key;
+}
+
+function readSecretKey(env: NodeJS.ProcessEnv): Buffer {
   if (env.WEBHOOK_SECRET_KEY) return parseKey(env.WEBHOOK_SECRET_KEY, "WEBHOOK_SECRET_KEY");
   const file = path.resolve(env.DATA_DIR ?? ".data", "webhook-secret.key");
   if (existsSync(file)) return parseKey(readFileSync(file, "utf8"), file);

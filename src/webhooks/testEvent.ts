@@ -9,7 +9,7 @@ import { withTransaction } from "../db/transaction.ts";
 import { DomainError } from "../errors.ts";
 import { attemptDelivery, type SendOptions } from "./deliveries.ts";
 import { requireWebhookManager, webhookById } from "./endpoints.ts";
-import { envelopeBody, eventId } from "./envelope.ts";
+import { newEvent } from "./envelope.ts";
 import type { WebhookSettings } from "./webhookSettings.ts";
 
 export const TEST_EVERY_SECONDS = 10;
@@ -36,17 +36,12 @@ export async function sendTestEvent(
       retryAfter: perPerson.resetSeconds,
     });
   }
-  const event = randomUUID();
   const deliveryId = randomUUID();
-  const createdAt = new Date();
-  const body = envelopeBody({
-    id: eventId(event),
-    type: "test",
+  const {
+    uuid: event,
     createdAt,
-    workspaceId: endpoint.workspaceId,
-    siteId: endpoint.siteId,
-    data: { test: true },
-  });
+    body,
+  } = newEvent({ type: "test", workspaceId: endpoint.workspaceId, siteId: endpoint.siteId, data: { test: true } });
   // Written claimed, as its one attempt: a cycle never takes it, and a crash leaves it given up.
   await withTransaction(db, async (sql) => {
     await sql.query(
