@@ -283,6 +283,43 @@ describe("disagreement on who and when", () => {
     ]);
   });
 
+  it("finds two accounts of one role's holder that share nothing else, and reads a title as no part of the name", () => {
+    const sources = groupOrigins([
+      page(
+        "https://one.example/m",
+        `${prose("m1")} La mediadora designada, Me Inés Salcedo, citó a ambas partes para el jueves.`,
+        {
+          language: "es",
+        },
+      ),
+      page("https://two.example/m", `${prose("m2")} Talks are to resume after mediator Me Tomas Ruud called both sides in.`),
+    ]);
+    const claims = checkClaims(sources);
+    expect(claimWith(claims, "Salcedo").state).toBe("disputed");
+    expect(claimWith(claims, "Tomas Ruud").state).toBe("disputed");
+  });
+
+  it("calls different firms engaged for the same task disputed, and firms engaged for different tasks not", () => {
+    const sources = groupOrigins([
+      page("https://one.example/e", `${prose("e1")} The Tarrow port trust hired Brackwater Surveys to inspect the damaged pier.`),
+      page(
+        "https://two.example/e",
+        `${prose("e2")} Tarrow's port trust has brought in Kestrel Engineering to inspect the pier, two trustees said.`,
+      ),
+      page(
+        "https://three.example/e",
+        `${prose("e3")} The Tarrow port trust appointed Lumen Legal to advise on its insurance claim for the storm.`,
+      ),
+    ]);
+    const claims = checkClaims(sources);
+    expect(claimWith(claims, "Brackwater Surveys").state).toBe("disputed");
+    expect(claimWith(claims, "Kestrel Engineering").state).toBe("disputed");
+    expect(claimWith(claims, "Lumen Legal").state).not.toBe("disputed");
+    expect(sentenceFacts("I lavori sono stati affidati alla Edilnord Ferri srl di Lodi.", "it").holders).toEqual([
+      expect.objectContaining({ role: "engaged", name: "edilnord ferri" }),
+    ]);
+  });
+
   it("reads two days of one month as both days, so a two-day event agrees with its first day", () => {
     expect(sentenceFacts("Trains will not run on Thursday 14 and Friday 15 May.").dates.sort()).toEqual(["05-14", "05-15"]);
     expect(sentenceFacts("Der Streik dauert vom 14. bis 15. Mai 2026.", "de").dates.sort()).toEqual(["2026-05-14", "2026-05-15"]);
@@ -450,7 +487,63 @@ describe("a revised figure", () => {
   });
 });
 
+describe("a revised figure of what was counted before", () => {
+  it("reads what a figure counts when it was named before the figure, and stops at a dash", () => {
+    expect(
+      sentenceFacts("The number of boats stranded at Tarrow has since risen to 17 – the coastguard said.").quantities,
+    ).toEqual([{ value: "17", unit: "boat" }]);
+    expect(sentenceFacts("Liczba łodzi w porcie wzrosła do 17 – podała straż.", "pl").quantities).toEqual([
+      { value: "17", unit: "łodzi" },
+    ]);
+  });
+
+  it("disputes the earlier figure of the same thing in other words, but not another count of people", () => {
+    const sources = groupOrigins([
+      page(
+        "https://one.example/v",
+        `${prose("v1")} Eleven boats were stranded in Tarrow harbour overnight, the coastguard said.`,
+      ),
+      page(
+        "https://two.example/v",
+        `${prose("v2")} The number of boats stranded at Tarrow has since risen to 17 – the coastguard said.`,
+      ),
+      page(
+        "https://three.example/v",
+        `${prose("v3")} About 2,600 people in Tarrow were told to leave their homes on Sunday night.`,
+      ),
+      page("https://four.example/v", `${prose("v4")} In Tarrow the number of dead has risen to 4, the county said.`),
+    ]);
+    const claims = checkClaims(sources);
+    expect(claimWith(claims, "Eleven boats").state).toBe("disputed");
+    expect(claimWith(claims, "risen to 17").later).toBe(true);
+    expect(claimWith(claims, "2,600 people").state).not.toBe("disputed");
+  });
+});
+
 describe("denials", () => {
+  it("disputes an account whose words state what the denial denies", () => {
+    const sources = groupOrigins([
+      page(
+        "https://one.example/d",
+        `${prose("d1")} According to documents seen by the Echo, Harlow Motors is considering the closure of its Dunmere plant by 2029.`,
+      ),
+      page(
+        "https://two.example/d",
+        `${prose("d2")} Harlow Motors denies any plan for the closure of the Dunmere plant, which it calls central to the group.`,
+      ),
+      page(
+        "https://three.example/d",
+        `${prose("d3")} Harlow Motors denies reports that it was warned about faulty brakes, and said its Dunmere plant built 41,000 cars in 2025.`,
+      ),
+    ]);
+    const claims = checkClaims(sources);
+    expect(claimWith(claims, "considering the closure").state).toBe("disputed");
+    expect(claimWith(claims, "denies any plan").state).toBe("disputed");
+    expect(
+      sentenceFacts("Harlow Motors denies any plan for the closure of the Dunmere plant, which it calls central.").denied,
+    ).toEqual(expect.arrayContaining(["closu", "plant"]));
+  });
+
   it("reads a denial, and no plain negation as one", () => {
     expect(sentenceFacts("Northsound said there were no plans to reduce crew numbers.", "en").denial).toBe(true);
     expect(sentenceFacts("Ein Stadtsprecher dementierte, dass Einsparungen verlangt worden seien.", "de").denial).toBe(true);

@@ -92,6 +92,15 @@ describe("title: og:title against the title the page shows", () => {
     expect(read.title).toBe("Engineers to review the outer wall");
     expect(read.byline).toBe("Mara Lind");
   });
+
+  it("takes the RDFa property over a name written before it for the same field", () => {
+    const read = page(
+      '<meta name="DC.title" content="Outer wall: a draft title"><meta name="DC.creator" content="Desk editor">' +
+        '<meta property="dc:title" content="Engineers to review the outer wall"><meta property="dc:creator" content="Mara Lind">',
+    );
+    expect(read.title).toBe("Engineers to review the outer wall");
+    expect(read.byline).toBe("Mara Lind");
+  });
 });
 
 describe("title: removing the site's name", () => {

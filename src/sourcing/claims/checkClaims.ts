@@ -111,15 +111,45 @@ function agentsConflict(a: SentenceFacts, b: SentenceFacts): boolean {
   return !a.agents.some((x) => b.agents.some((y) => x.includes(y) || y.includes(x)));
 }
 
+/** Forms of address written before a name ("Me", "Dr", "Avv", "Mec", "Sra"). */
+const TITLES = new Set([
+  "mr",
+  "mrs",
+  "ms",
+  "dr",
+  "me",
+  "mme",
+  "mlle",
+  "maître",
+  "avv",
+  "mec",
+  "sr",
+  "sra",
+  "herr",
+  "frau",
+  "prof",
+  "dott",
+  "dra",
+  "pan",
+  "pani",
+]);
+
 /** Each names the one holder of the same role, and they name different people: "Son avocate, Me
  * Laure Vidal-Castan" against "Son avocat, Me Olivier Brasseur". */
 function holdersConflict(a: SentenceFacts, b: SentenceFacts): boolean {
   if (a.holders.length !== 1 || b.holders.length !== 1) return false;
   const [x, y] = [a.holders[0], b.holders[0]] as [SentenceFacts["holders"][0], SentenceFacts["holders"][0]];
   if (x.role !== y.role) return false;
-  const words = (n: string) => n.split(/[- ]/);
+  // Engaged for the same task ("to investigate the breach", "to run the investigation"; "the
+  // salvage", "las labores de salvamento"): a story may engage several firms for several tasks.
+  if (x.task && y.task && !intersects(x.task, y.task)) return false;
+  // "Me Laure Vidal-Castan" and "Me Olivier Brasseur" share a title, not a name.
+  const words = (n: string) => n.split(/[- ]/).filter((w) => w.length > 2 && !TITLES.has(w));
   return !words(x.name).some((w) => words(y.name).includes(w));
 }
+
+/** What figures count that many different things are counted in: deaths and evacuees are both people. */
+const BROAD_UNITS = new Set(["people", "¤", "%"]);
 
 /** How many mentions state each fact: a fact few mentions share singles out one claim. */
 export type FactCounts = (fact: string) => number;
@@ -163,9 +193,25 @@ export function relate(
   // plans to cut 38 crew posts"): the words need agree less, a named party must be shared.
   // The denial must be of this claim: its words apart from the names agree too.
   const deniesThis = () => weightedOverlap(withoutNames(fa), withoutNames(fb), weight) >= 0.25;
-  if (fa.denial !== fb.denial && ((namesShared && similar >= 0.25 && deniesThis()) || similar >= 0.45)) return "conflict";
+  // Or what the one denies, the other states: most words of "tout projet de fermeture du site de
+  // Montbrac" are in "envisage la fermeture complète du site de Montbrac d'ici 2028".
+  const deniedStated = () => {
+    const [denying, other] = fa.denial ? [fa, fb] : [fb, fa];
+    // The names say what it is about, not what is denied of it ("reports that it was warned
+    // about corrosion in the East Stand roof" is not stated by "the East Stand roof gave way").
+    const named = new Set(withoutNames(denying));
+    const denied = denying.denied.filter((w) => named.has(w));
+    const covered = denied.filter((w) => other.stems.includes(w)).length;
+    return denied.length >= 2 && covered / denied.length >= 0.4;
+  };
+  if (fa.denial !== fb.denial && ((namesShared && ((similar >= 0.25 && deniesThis()) || deniedStated())) || similar >= 0.45))
+    return "conflict";
   const unit = conflictingUnit(fa, fb) ?? conflictingUnit(fb, fa);
-  if (unit !== undefined && similar >= 0.25) return "conflict";
+  // A figure given as a revision ("has risen to 19") speaks of an earlier figure for the same thing:
+  // counting the same thing is enough, with fewer words in common.
+  // A broad class ("people", money) says less about what is counted than a noun ("ships").
+  const broad = unit !== undefined && BROAD_UNITS.has(unit);
+  if (unit !== undefined && similar >= (fa.revision || fb.revision ? (broad ? 0.2 : 0.1) : 0.25)) return "conflict";
   // The same event on another day, or done by someone else: a disagreement on when or who.
   if (similar >= 0.25 && hardShared === 0 && (datesConflict || agentsConflict(fa, fb))) return "conflict";
   // One figure each, for the same thing said in much the same words: a conflicting figure. Units
@@ -262,6 +308,11 @@ function postings(mentions: readonly Mention[], weight: Weights): Map<string, nu
       ...m.facts.times.map((x) => `t:${x}`),
       ...m.facts.names.map((x) => `p:${x}`),
       ...m.facts.quotes.map((x) => `q:${x}`),
+      // Two accounts naming a role's one holder ("son avocate", "his lawyer") must meet to disagree,
+      // whatever else they share, in whatever language.
+      ...m.facts.holders.map((x) => `h:${x.role}`),
+      // What a figure counts: a revised figure meets the earlier figures of the same thing.
+      ...m.facts.quantities.filter((q) => q.unit !== "").map((q) => `u:${q.unit}`),
       ...rare.map((x) => `w:${x}`),
     ]);
     for (const t of tokens) {
@@ -445,8 +496,10 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
     if ((own === "same" || whole === "same") && shareAnchor(ma.anchor, mb.anchor, hedged)) return "same";
     return "none";
   };
-  for (const list of index.values()) {
+  for (const [token, list] of index) {
     if (list.length < 2 || list.length > MAX_POSTING) continue;
+    // Counting the same thing pairs a revision with the figures it revises, nothing else.
+    const revisionsOnly = token.startsWith("u:");
     for (let i = 0; i < list.length; i++) {
       for (let j = i + 1; j < list.length; j++) {
         const a = list[i] as number;
@@ -454,6 +507,7 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
         const ma = mentions[a] as FactMention;
         const mb = mentions[b] as FactMention;
         if (ma.source === mb.source) continue;
+        if (revisionsOnly && !ma.facts.revision && !mb.facts.revision) continue;
         const key = a < b ? `${a}:${b}` : `${b}:${a}`;
         if (compared.has(key)) continue;
         compared.add(key);

@@ -28,6 +28,8 @@ export interface SentenceFacts {
   quotes: string[];
   /** The sentence denies or rejects something. */
   denial: boolean;
+  /** What it denies: the content-word stems after the denial ("tout projet de fermeture du site de Montbrac"). */
+  denied: string[];
   /** The sentence gives its figure as a revision of an earlier one ("has risen to", "revised to", "korrigiert", "se elevó a"). */
   revision: boolean;
   /** A line in capitals or a header of parts split by bars: no statement to check. */
@@ -38,7 +40,7 @@ export interface SentenceFacts {
   agents: string[];
   /** Who holds a role the story has one of ("his lawyer, Me Laure Vidal-Castan", "mediator Andrés
    * Fuenzalida"): the role's class and the person's name, lower-cased. */
-  holders: { role: string; name: string }[];
+  holders: { role: string; name: string; task?: string[] }[];
   /** Who the sentence attributes its statement to ("according to X", "X said"), lower-cased. */
   attributedTo?: string;
   /** Content-word stems, lower-cased, without numbers and function words. */
@@ -55,7 +57,7 @@ function isFurniture(sentence: string): boolean {
 
 /** Words that say a figure revises an earlier one, in the languages we read. */
 const REVISION =
-  /(?<![\p{L}])(?:has risen|had risen|rose to|risen to|climbed to|increased to|revised|raised|corrected|updated|now stands|now put|stieg auf|gestiegen|erhöht(?:e)? sich|korrigiert|nach oben korrigiert|inzwischen|mittlerweile|s['’]élève désormais|est passé à|revu|révisé|corrigé|désormais|se elevó|elevó|ascendió|aumentó a|corregid[oa]|revisad[oa]|ahora|salito a|salita a|salgono a|rivisto|rivista|corrett[oa]|aggiornat[oa]|wzrósł do|wzrosła do|wzrosło do|skorygowan\w*|zaktualizowan\w*)(?![\p{L}])|上方修正|下方修正|修正|に増えた|に拡大/iu;
+  /(?<![\p{L}])(?:has risen|had risen|rose to|lowered to|cut to|reduced to|risen to|climbed to|increased to|revised|raised|corrected|updated|now stands|now put|stieg auf|gestiegen|erhöht(?:e)? sich|korrigiert|nach oben korrigiert|inzwischen|mittlerweile|s['’]élève désormais|est passé à|s['’]est alourdi|revu|révisé|corrigé|désormais|se elevó|rebaja a|rebajó a|elevó|ascendió|aumentó a|corregid[oa]|revisad[oa]|ahora|salito a|salita a|salgono a|rivisto|rivista|corrett[oa]|aggiornat[oa]|wzrósł do|wzrosła do|wzrosło do|skorygowan\w*|zaktualizowan\w*)(?![\p{L}])|上方修正|下方修正|修正|に増え|に拡大/iu;
 
 /** Words that give a figure as approximate, in the languages we read. */
 const HEDGE =
@@ -65,6 +67,21 @@ const HEDGE =
  * "a démenti", "desmintió", "smentisce", "zaprzeczył", "否定"). Plain negation is not a denial. */
 const DENIAL =
   /(?<![\p{L}])(?:den(?:y|ies|ied|ying)|(?:rejects?|rejected|dismiss(?:es|ed)?) (?:the |these |those |such |any |all )?(?:claims?|reports?|allegations?|accusations?|suggestions?|account|figures?)|refuted?|untrue|not true|no (?:such )?plans?|never (?:been|received|was|were)|dementier\w*|bestreit\w*|bestritt\w*|zurückgewiesen|weist .* zurück|wies .* zurück|keine Pläne|dément\w*|démenti\w*|nier|nient|nié|aucun projet|desmient\w*|desmintió|desmintieron|niega\w*|negó|negaron|ningún plan|smentit\w*|smentisce|smentiscono|nega(?:to|no)?|nessun piano|zaprzecz\w*|zdementował\w*|dementuj\w*|否定|否認)(?![\p{L}])/iu;
+
+/** The words of what a sentence denies, up to the end of its clause. */
+function deniedWords(sentence: string): string[] {
+  const m = DENIAL.exec(sentence);
+  if (!m) return [];
+  // The object ends with its clause: ", qui reste au cœur de la stratégie du groupe" is no part of it.
+  const after = sentence.slice(m.index + m[0].length, m.index + m[0].length + 120).split(/[,.;!?]/)[0] ?? "";
+  return [
+    ...new Set(
+      contentWords(after, "")
+        .filter((w) => w.length > 3 && !FUNCTION_WORDS.has(w))
+        .map(stem),
+    ),
+  ];
+}
 
 const ATTRIBUTION_PATTERNS: RegExp[] = [
   /\b[Aa]ccording to (?:a |an |the )?(?:statement |press release |report |release |spokes(?:wo)?man |spokesperson )?(?:from |by |of )?((?:the )?[\p{Lu}][\p{L}\p{N}&'’.-]*(?:\s+(?:[\p{Lu}][\p{L}\p{N}&'’.-]*|of|de|for|and|&))*)/u,
@@ -213,11 +230,26 @@ const HOLDER = new RegExp(
   "gu",
 );
 
-function roleHolders(sentence: string): { role: string; name: string }[] {
-  const out: { role: string; name: string }[] = [];
+/**
+ * A firm or person engaged for a task ("hired Ironvale Security to investigate", "ha contratado a
+ * la empresa Remolcadores Ibarra", "i lavori sono stati affidati alla Edilstrade Moretti"): two
+ * accounts naming different ones for the same task disagree on who does it.
+ */
+const ENGAGED =
+  /(?<![\p{L}])(?:hired|appointed|brought in|engaged|commissioned|contracted|retained|awarded(?: the contract)? to|contrat(?:ado|ada|ó)(?: a)?|encarg(?:ado|ada|ó)(?: a)?|adjudic(?:ado|ada|ó)(?: a)?|affidat[oiae](?: all[ao']?| al| a)?|incaricat[oa]|beauftragt(?:e|en)?|engagiert(?:e|en)?|mandaté|missionné|désigné|zatrudnił\p{L}*|zlecił\p{L}*|wynajął|wynajęła)(?![\p{L}])[^.;:]{0,40}?(?<![\p{L}])(\p{Lu}\p{Ll}+(?:[- ]\p{Lu}\p{Ll}+)+)/gu;
+
+function roleHolders(sentence: string): SentenceFacts["holders"] {
+  const out: SentenceFacts["holders"] = [];
   for (const m of sentence.matchAll(HOLDER)) {
     const role = HOLDER_OF.get((m[1] as string).toLowerCase());
     if (role) out.push({ role, name: (m[2] as string).toLowerCase() });
+  }
+  for (const m of sentence.matchAll(ENGAGED)) {
+    // The task follows the name ("… to investigate the breach", "… para las labores de salvamento").
+    const after = sentence.slice((m.index ?? 0) + m[0].length).split(/[.;:!?]/)[0] ?? "";
+    const words = contentWords(after.slice(0, 80), "").filter((w) => !FUNCTION_WORDS.has(w) && w.length > 3);
+    const task = [...new Set(words.map(stem))];
+    out.push({ role: "engaged", name: (m[1] as string).toLowerCase(), task });
   }
   return out;
 }
@@ -252,6 +284,7 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
     names: extractNames(sentence, language),
     quotes: extractQuotes(sentence),
     denial: DENIAL.test(sentence),
+    denied: deniedWords(sentence),
     hedged: HEDGE.test(sentence),
     furniture: isFurniture(sentence),
     revision: REVISION.test(sentence),

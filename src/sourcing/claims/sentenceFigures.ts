@@ -85,23 +85,29 @@ export function extractDates(sentence: string, cjk = false): { dates: string[]; 
   return { dates: [...dates], spans, years: [...years] };
 }
 
+/** "the number of ships", "el número de personas", "liczba statków": the thing counted, named after a word for "number". */
+const NUMBER_OF =
+  /(?<![\p{L}])(?:number|total|count|toll|tally|anzahl|zahl|nombre|número|numero|liczb[aęy]|ilość|ilości)(?: (?:of|der|des|de|di|du|del|dei|degli|delle))? (\p{L}{3,})/iu;
+
 function unitAfter(sentence: string, end: number): string {
-  // What a number counts follows it within its clause: "210, according to the trust" counts no trust.
-  const clause = sentence.slice(end, end + 60).split(/[,;:.!?()]/)[0] ?? "";
+  // What a number counts follows it within its clause: "210, according to the trust" counts no
+  // trust, and "rose to 19 – said the authority" counts no authority.
+  const clause = sentence.slice(end, end + 60).split(/[,;:.!?()]|\s[–—-]\s/)[0] ?? "";
+  const named = NUMBER_OF.exec(clause)?.[1];
+  if (named && clause.toLowerCase().indexOf(named.toLowerCase()) < 25) return unitOf(named);
   for (const word of clause.toLowerCase().match(/\p{L}{2,}/gu) ?? []) {
     if (SCALES[word] || FUNCTION_WORDS.has(word) || UNIT_FILLERS.has(word)) continue;
-    return unitClass(word) ?? stem(word);
+    return unitOf(word);
   }
   return "";
 }
 
+const unitOf = (word: string) => unitClass(word.toLowerCase()) ?? stem(word.toLowerCase());
+
 /** "The number of people injured … has risen to 210": what the figure counts was named before it. */
 function countedBefore(before: string): string {
-  const m = /\b(?:number|total|count|toll|tally|anzahl|zahl|nombre|número|numero) (?:of|der|des|de|di) (\p{L}{3,})/iu.exec(
-    before,
-  );
-  const word = (m?.[1] as string | undefined)?.toLowerCase();
-  return word ? (unitClass(word) ?? stem(word)) : "";
+  const word = NUMBER_OF.exec(before)?.[1];
+  return word ? unitOf(word) : "";
 }
 
 /** Words between a number and what it counts that say nothing about what it counts. */

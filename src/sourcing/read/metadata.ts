@@ -45,9 +45,14 @@ function metaKey(key: string): string {
   return key.replace(/^dcterms?[.:]/, "dcterms.").replace(/^dc:/, "dc.");
 }
 
-/** Meta tag contents by lower-cased `property`, `name` or `itemprop`, in document order. */
+/**
+ * Meta tag contents by lower-cased `property`, `name` or `itemprop`, in document order, those
+ * given as an RDFa `property` first: a page that writes both `<meta property="dc:creator">` and
+ * `<meta name="DC.creator">` means the property one (as Readability reads it).
+ */
 function metaTags(document: Document): Map<string, string[]> {
   const metas = new Map<string, string[]>();
+  const byProperty = new Map<string, number>();
   for (const meta of Array.from(document.querySelectorAll("meta"))) {
     const content = meta.getAttribute("content");
     if (content === null || content.trim() === "") continue;
@@ -57,7 +62,11 @@ function metaTags(document: Document): Map<string, string[]> {
       // RDFa allows several properties in one attribute.
       for (const key of keys.trim().toLowerCase().split(/\s+/).map(metaKey)) {
         const list = metas.get(key) ?? [];
-        list.push(content.trim());
+        if (attribute === "property") {
+          const first = byProperty.get(key) ?? 0;
+          list.splice(first, 0, content.trim());
+          byProperty.set(key, first + 1);
+        } else list.push(content.trim());
         metas.set(key, list);
       }
     }
