@@ -11,10 +11,9 @@ import { regenerationSettingsFromEnv } from "../src/articles/illustration/regene
 import type { Database } from "../src/db/database.ts";
 import { DEFAULT_EVENT_TIMINGS, type EventTimings } from "../src/events/eventStream.ts";
 import { JobEventHub } from "../src/events/jobEvents.ts";
-import { pipelineDepsFromEnv } from "../src/pipeline/pipelineDeps.ts";
+import { pipelineDepsFromEnv, stepEnginesOf } from "../src/pipeline/pipelineDeps.ts";
 import type { Services } from "../src/processServices.ts";
 import { webhookSettingsFromEnv } from "../src/webhooks/webhookSettings.ts";
-import { versionsByModel } from "../src/writing/writers.ts";
 import { queueSizeReaders } from "./http/metrics.ts";
 
 export type { Services };
@@ -59,7 +58,7 @@ export async function startServices(db: Database, options: ServiceOptions): Prom
     eventTimings,
     fetch: deps.fetch,
     writers: deps.writers,
-    capabilities: { search: deps.search !== undefined, versionsByModel: versionsByModel(deps.writers) },
+    capabilities: stepEnginesOf(deps),
     webhooks,
     async stop() {
       await boss.stop();

@@ -17,6 +17,8 @@ builder.mutationField("addArticleLanguages", (t) =>
       languages: t.arg.stringList({ required: true, description: "Codes of the 22 supported languages, in the order to write." }),
     },
     resolve: async (_root, { id, languages }, { services, principal }) =>
-      startedJobOut(await addLanguages(services.db, services.queue, services.contract, principal!, id, { languages })),
+      startedJobOut(
+        await addLanguages(services.db, services.queue, services.contract, services.capabilities, principal!, id, { languages }),
+      ),
   }),
 );

@@ -84,6 +84,14 @@ describe("an article job, from brief to article", () => {
     }
     const last = events[events.length - 1];
     expect(last?.data).toEqual({ kind: "done", articleId: start.body.articleId });
+    // Each step's time is kept for its kind and engine: later plans estimate from it.
+    const { rows: timings } = await server.db.pool.query<{ step_kind: string; engine: string; samples: number[] }>(
+      "SELECT step_kind, engine, samples FROM step_timing",
+    );
+    for (const e of done) {
+      const timing = timings.find((t) => t.step_kind === e.data.stepId && t.engine === "builtin");
+      expect(timing?.samples, `the time of ${e.data.stepId}`).toContain(e.data.ms);
+    }
     const ids = events.map((e) => Number(e.id));
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
 

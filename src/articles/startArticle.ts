@@ -19,7 +19,8 @@ import type { Language } from "../languages.ts";
 import { queueNewJob } from "../pipeline/jobStateMachine.ts";
 import { countLongArticleJobsThisMonth, findLiveArticleJob, readPlannedSteps } from "../pipeline/jobStore.ts";
 import type { PipelineQueue } from "../pipeline/pipelineQueue.ts";
-import { articleStepPlan, type PlannedStep, stepEstimate } from "../pipeline/steps/index.ts";
+import { articleStepPlan, type PlannedStep } from "../pipeline/steps/index.ts";
+import { type StepEstimator, stepEstimator } from "../pipeline/stepTimings.ts";
 import { voiceBrand } from "../pipeline/voice.ts";
 import { planLimits } from "../workspaces/plans.ts";
 import { describePrincipal } from "./principalNames.ts";
@@ -54,13 +55,18 @@ function started(articleId: string, jobId: string, credits: number, briefId: str
  * transaction's connection after the workspace lock, so two starts of one brief at once see
  * each other (the second waits for the first to commit, then finds its job).
  */
-async function runningJobFor(sql: Sql, briefId: string, siteId: string | null): Promise<StartedJob | undefined> {
+async function runningJobFor(
+  sql: Sql,
+  briefId: string,
+  siteId: string | null,
+  estimate: StepEstimator,
+): Promise<StartedJob | undefined> {
   // Only a job on the brief's current site: one started before the brief moved to another site
   // belongs to that site, and its ids are not this caller's to see.
   const job = await findLiveArticleJob(sql, briefId, siteId);
   if (!job?.article_id) return undefined;
   const steps = await readPlannedSteps(sql, job.id);
-  const plan = steps.map((s) => ({ id: s.step_id, name: s.name, optional: s.optional, estMs: stepEstimate(s.step_id) }));
+  const plan = steps.map((s) => ({ id: s.step_id, name: s.name, optional: s.optional, estMs: estimate(s.step_id) }));
   return started(job.article_id, job.id, job.credits_held, briefId, plan);
 }
 
@@ -179,7 +185,8 @@ export async function startArticle(
     }
   }
   const subject = subjectOf(brief.topic);
-  const plan = articleStepPlan({ seo: brief.seo, illustration: brief.illustration, versions: versions as Language[] });
+  const estimate = await stepEstimator(db, capabilities);
+  const plan = articleStepPlan({ seo: brief.seo, illustration: brief.illustration, versions: versions as Language[] }, estimate);
   const credits = (brief.length === "long" ? 2 : 1) + versions.length;
   const names = describePrincipal(principal);
   const brandName = await voiceName(db, principal, brief);
@@ -190,7 +197,7 @@ export async function startArticle(
     // The running job and the article on the subject are checked under the workspace lock that
     // holdCredits takes, so concurrent starts see each other's jobs and articles.
     await lockWorkspaceCredits(sql, principal.workspaceId);
-    const running = await runningJobFor(sql, brief.id, brief.siteId);
+    const running = await runningJobFor(sql, brief.id, brief.siteId, estimate);
     if (running) return running;
     if (principal.kind !== "person" && input.alsoNew !== true) {
       const existing = await existingOnSubject(sql, principal, brief.siteId, subject, supersedesId);

@@ -7,6 +7,7 @@ import { DomainError } from "../errors.ts";
 import { parseId } from "../ids.ts";
 import { LANGUAGE_NAMES } from "../languages.ts";
 import { articleStepPlan } from "../pipeline/steps/index.ts";
+import { stepEstimator } from "../pipeline/stepTimings.ts";
 import { parseLanguage } from "./briefRules.ts";
 import { findBrief } from "./briefs.ts";
 import { type BriefWarning, briefWarnings, type PipelineCapabilities } from "./readiness.ts";
@@ -47,11 +48,10 @@ export async function estimateBrief(
     ...versions.map((code) => ({ label: `${LANGUAGE_NAMES[code]} version (${code})`, credits: 1, kind: "version" as const })),
   ];
   const credits = parts.reduce((sum, p) => sum + p.credits, 0);
-  const steps = articleStepPlan({ seo: brief.seo, illustration: brief.illustration, versions }).map(({ id, name, estMs }) => ({
-    id,
-    name,
-    estMs,
-  }));
+  const estimate = await stepEstimator(db, capabilities);
+  const steps = articleStepPlan({ seo: brief.seo, illustration: brief.illustration, versions }, estimate).map(
+    ({ id, name, estMs }) => ({ id, name, estMs }),
+  );
   return {
     credits,
     parts,

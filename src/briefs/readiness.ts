@@ -6,16 +6,16 @@
 import type { Brief } from "../../prisma/generated/client/client.ts";
 import type { Database } from "../db/database.ts";
 import { DomainError } from "../errors.ts";
+import type { StepEngines } from "../pipeline/stepTimings.ts";
 import { searchLibrary } from "../sourcing/find/pageLibrary.ts";
 import { parseLanguage } from "./briefRules.ts";
 
-/** What this process's pipeline can do, from its settings (app/services.ts). */
-export interface PipelineCapabilities {
-  /** A web search provider is configured (SEARCH_PROVIDER). */
-  search: boolean;
-  /** A model writes language versions (LLM_*); the built-in engine writes none. */
-  versionsByModel: boolean;
-}
+/**
+ * What this process's pipeline can do, from its settings (app/services.ts): whether a web search
+ * provider is configured (SEARCH_PROVIDER), whether a model writes language versions (LLM_*; the
+ * built-in engine writes none), and which engine runs each step that has a choice (for its time).
+ */
+export type PipelineCapabilities = StepEngines;
 
 export interface BriefWarning {
   code: "no_pages" | "versions_without_model";

@@ -46,7 +46,7 @@ import {
   saveJobState,
 } from "./jobStore.ts";
 import { createLanguageVersions } from "./languageVersions.ts";
-import type { PipelineDeps } from "./pipelineDeps.ts";
+import { type PipelineDeps, stepEnginesOf } from "./pipelineDeps.ts";
 import type { PipelineQueue } from "./pipelineQueue.ts";
 import {
   isStepOfLanguage,
@@ -55,6 +55,7 @@ import {
   runPipelineStep,
   type StepResult,
 } from "./steps/index.ts";
+import { recordStepTime } from "./stepTimings.ts";
 
 /**
  * A job comes into being queued: its row and step rows, one `todo` event per planned step (the
@@ -372,6 +373,8 @@ async function finishStep(
       job.state = state;
       await saveJobState(sql, jobId, state);
       await markStepDone(sql, jobId, stepId, ms, result);
+      // A step that did its work is a measure of its engine's time (a skipped one is not).
+      if (result.skipped !== true) await recordStepTime(sql, stepId, stepEnginesOf(deps), ms);
       step.status = "done";
       const events: JobEvent[] = [stepEvent(stepId, "done", result.summary, ms, result.details)];
       if (result.dropLanguage) events.push(...(await leaveOutLanguage(sql, job, steps, result.dropLanguage, result.summary)));

@@ -6,8 +6,15 @@ import { intSetting } from "../config.ts";
 import type { FetchOptions } from "../sourcing/fetch/index.ts";
 import type { SearchProvider } from "../sourcing/find/searchProvider.ts";
 import { searchProviderFromEnv } from "../sourcing/find/searchProvider.ts";
-import { type Illustrator, illustrationsEnabled, illustratorFromEnv } from "../writing/illustration/illustrator.ts";
-import { type Writers, writersFromEnv } from "../writing/writers.ts";
+import { BuiltinWriter } from "../writing/builtin/builtinWriter.ts";
+import {
+  AbstractEditorialIllustrator,
+  type Illustrator,
+  illustrationsEnabled,
+  illustratorFromEnv,
+} from "../writing/illustration/illustrator.ts";
+import { versionsByModel, type Writers, writersFromEnv } from "../writing/writers.ts";
+import type { StepEngines } from "./stepTimings.ts";
 
 export interface PipelineDeps {
   fetch: FetchOptions;
@@ -32,5 +39,15 @@ export function pipelineDepsFromEnv(env: NodeJS.ProcessEnv = process.env): Pipel
     illustrations: illustrationsEnabled(env),
     maxPages: int("PIPELINE_MAX_PAGES", 20, 2),
     pauseTimeoutSeconds: int("JOB_PAUSE_TIMEOUT_SECONDS", 86_400, 1),
+  };
+}
+
+/** Which engine runs each step that has a choice, for the steps' time estimates. */
+export function stepEnginesOf(deps: Pick<PipelineDeps, "search" | "writers" | "illustrator">): StepEngines {
+  return {
+    search: deps.search !== undefined,
+    articleByModel: !(deps.writers.article instanceof BuiltinWriter),
+    versionsByModel: versionsByModel(deps.writers),
+    illustrationsByModel: !(deps.illustrator instanceof AbstractEditorialIllustrator),
   };
 }

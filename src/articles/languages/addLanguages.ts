@@ -22,6 +22,7 @@ import { queueNewJob } from "../../pipeline/jobStateMachine.ts";
 import { findLiveJobOfArticleFamily } from "../../pipeline/jobStore.ts";
 import type { PipelineQueue } from "../../pipeline/pipelineQueue.ts";
 import { languageAddingPlan, type PlannedStep } from "../../pipeline/steps/index.ts";
+import { type StepEngines, stepEstimator } from "../../pipeline/stepTimings.ts";
 import { versionAuthor } from "../edits/editArticle.ts";
 import { holdCredits, type StartedJob } from "../startArticle.ts";
 
@@ -176,11 +177,13 @@ export async function addLanguages(
   db: Database,
   queue: PipelineQueue,
   contract: ContractFormat,
+  engines: StepEngines,
   principal: Principal,
   id: string,
   input: AddLanguagesInput,
 ): Promise<LanguageJobStarted> {
   const jobId = randomUUID();
+  const estimate = await stepEstimator(db, engines);
   const result = await withTransaction(db, async (sql): Promise<LanguageJobStarted> => {
     // The workspace's credit lock first, as POST /articles takes it, then the article's row. The
     // row lock is FOR NO KEY UPDATE: a finishing job inserting versions that point at the article
@@ -222,7 +225,7 @@ export async function addLanguages(
     await assertSiteReady(sql, article.site_id);
     const { brief, stored } = await briefFor(sql, article);
     const briefId = stored ? brief.id : null;
-    const plan = languageAddingPlan({ seo: brief.seo, illustration: "none", versions: languages });
+    const plan = languageAddingPlan({ seo: brief.seo, illustration: "none", versions: languages }, estimate);
     const credits = languages.length;
     const holdId = await holdCredits(sql, principal, credits, false, `language job ${jobId}`);
     const author = versionAuthor(principal);

@@ -5,7 +5,6 @@ import { type ArticleStep, plural } from "./stepDefinition.ts";
 export const check: ArticleStep = {
   id: "check",
   name: "Check claims across origins",
-  estMs: 1000,
   optional: false,
   async run(ctx) {
     const claims = checkClaims(ctx.state.sources ?? []);

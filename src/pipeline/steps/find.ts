@@ -6,7 +6,6 @@ import { type ArticleStep, plural } from "./stepDefinition.ts";
 export const find: ArticleStep = {
   id: "find",
   name: "Find pages",
-  estMs: 3000,
   optional: false,
   async run(ctx) {
     const { brief } = ctx;

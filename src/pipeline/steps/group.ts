@@ -10,7 +10,6 @@ import { type ArticleStep, plural } from "./stepDefinition.ts";
 export const group: ArticleStep = {
   id: "group",
   name: "Group pages by independent origin",
-  estMs: 12000,
   optional: false,
   async run(ctx) {
     const urls = ctx.state.urls ?? [];

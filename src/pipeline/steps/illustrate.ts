@@ -6,7 +6,6 @@ import type { ArticleStep } from "./stepDefinition.ts";
 export const illustrate: ArticleStep = {
   id: "illustrate",
   name: "Make the illustration",
-  estMs: 2000,
   optional: true,
   when: (plan) => plan.illustration === "generate",
   async run(ctx) {

@@ -2,6 +2,7 @@
 // version's. The plan the estimate shows, the job's step rows and the job state machine all read
 // this list.
 import { LANGUAGE_NAMES, type Language } from "../../languages.ts";
+import type { StepEstimator } from "../stepTimings.ts";
 import { check } from "./check.ts";
 import { find } from "./find.ts";
 import { group } from "./group.ts";
@@ -36,41 +37,32 @@ export interface PlannedStep {
   optional: boolean;
 }
 
-export function languageSteps(code: Language, plan: PlanInput): PlannedStep[] {
-  return LANGUAGE_STEPS.filter((s) => !s.when || s.when(plan)).map((s) => ({
-    id: languageStepId(s.kind, code),
-    name: s.name(LANGUAGE_NAMES[code]),
-    estMs: s.estMs,
-    optional: s.optional,
-  }));
+export function languageSteps(code: Language, plan: PlanInput, estimate: StepEstimator): PlannedStep[] {
+  return LANGUAGE_STEPS.filter((s) => !s.when || s.when(plan)).map((s) => {
+    const id = languageStepId(s.kind, code);
+    return { id, name: s.name(LANGUAGE_NAMES[code]), estMs: estimate(id), optional: s.optional };
+  });
 }
 
-/** The steps an article job runs, in order, for a brief. */
-export function articleStepPlan(plan: PlanInput): PlannedStep[] {
-  const steps = ARTICLE_STEPS.filter((s) => !s.when || s.when(plan)).map(({ id, name, estMs, optional }) => ({
+/** The steps an article job runs, in order, for a brief, each with its time on the engines configured. */
+export function articleStepPlan(plan: PlanInput, estimate: StepEstimator): PlannedStep[] {
+  const steps = ARTICLE_STEPS.filter((s) => !s.when || s.when(plan)).map(({ id, name, optional }) => ({
     id,
     name,
-    estMs,
+    estMs: estimate(id),
     optional,
   }));
-  return [...steps, ...plan.versions.flatMap((code) => languageSteps(code, plan))];
+  return [...steps, ...plan.versions.flatMap((code) => languageSteps(code, plan, estimate))];
 }
 
 /** The steps a language-adding job runs: `sources`, then each language's steps in the order asked. */
-export function languageAddingPlan(plan: PlanInput): PlannedStep[] {
-  const own = LANGUAGE_ADDING_STEPS.map(({ id, name, estMs, optional }) => ({ id, name, estMs, optional }));
-  return [...own, ...plan.versions.flatMap((code) => languageSteps(code, plan))];
+export function languageAddingPlan(plan: PlanInput, estimate: StepEstimator): PlannedStep[] {
+  const own = LANGUAGE_ADDING_STEPS.map(({ id, name, optional }) => ({ id, name, estMs: estimate(id), optional }));
+  return [...own, ...plan.versions.flatMap((code) => languageSteps(code, plan, estimate))];
 }
 
 const ownStep = (stepId: string) =>
   ARTICLE_STEPS.find((s) => s.id === stepId) ?? LANGUAGE_ADDING_STEPS.find((s) => s.id === stepId);
-
-/** The typical time of a step by its id (language steps by their kind). */
-export function stepEstimate(stepId: string): number {
-  const language = parseLanguageStepId(stepId);
-  if (language) return LANGUAGE_STEPS.find((s) => s.kind === language.kind)?.estMs ?? 3000;
-  return ownStep(stepId)?.estMs ?? 3000;
-}
 
 /**
  * The language a person skipping this step (or the pause timer running out on it) leaves out of

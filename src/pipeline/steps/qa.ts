@@ -19,7 +19,6 @@ export function qaResult(checks: QualityCheck[]): StepResult {
 export const qa: ArticleStep = {
   id: "qa",
   name: "Read the article back against the sources",
-  estMs: 1000,
   optional: false,
   async run(ctx) {
     const material = await loadArticleMaterial(ctx.db, ctx.job.articleId);

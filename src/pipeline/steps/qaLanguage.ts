@@ -9,7 +9,6 @@ import type { LanguageStep } from "./stepDefinition.ts";
 export const qaLanguage: LanguageStep = {
   kind: "qa",
   name: (language) => `Read the ${language} version back`,
-  estMs: 1000,
   optional: true,
   versionNeedsIt: true,
   async run(ctx, code) {

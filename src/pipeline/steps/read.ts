@@ -6,7 +6,6 @@ import { type ArticleStep, plural } from "./stepDefinition.ts";
 export const read: ArticleStep = {
   id: "read",
   name: "Read pages",
-  estMs: 500,
   optional: false,
   async run(ctx) {
     const sources = ctx.state.sources ?? [];

@@ -7,7 +7,6 @@ import type { ArticleStep } from "./stepDefinition.ts";
 export const seo: ArticleStep = {
   id: "seo",
   name: "Write SEO fields",
-  estMs: 500,
   optional: true,
   when: (plan) => plan.seo,
   async run(ctx) {

@@ -7,7 +7,6 @@ import type { LanguageStep } from "./stepDefinition.ts";
 export const seoLanguage: LanguageStep = {
   kind: "seo",
   name: (language) => `Write ${language} SEO fields`,
-  estMs: 500,
   optional: true,
   versionNeedsIt: false,
   when: (plan) => plan.seo,

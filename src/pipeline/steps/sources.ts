@@ -12,7 +12,6 @@ import { type ArticleStep, type PipelineState, plural } from "./stepDefinition.t
 export const sources: ArticleStep = {
   id: "sources",
   name: "Read the article's sources again",
-  estMs: 6000,
   optional: false,
   async run(ctx) {
     const { sources: stored } = await loadArticleMaterial(ctx.db, ctx.job.articleId);

@@ -1,4 +1,4 @@
-// What a pipeline step is: its id and name as the job shows them, its typical time, whether a
+// What a pipeline step is: its id and name as the job shows them, whether a
 // person may skip it, when it is in a brief's plan, and its work. Each step is one file beside
 // this one; index.ts lists them in the order a job runs them.
 import type { Brief } from "../../../prisma/generated/client/client.ts";
@@ -73,8 +73,6 @@ export interface PlanInput {
 export interface ArticleStep {
   id: string;
   name: string;
-  /** Typical time with real sites and a model (bench/README.md, Pipeline, for the test web's). */
-  estMs: number;
   /** A person may skip it when it fails. */
   optional: boolean;
   /** In the plan only when this holds for the brief; always when absent. */
@@ -86,7 +84,6 @@ export interface ArticleStep {
 export interface LanguageStep {
   kind: LanguageStepKind;
   name(languageName: string): string;
-  estMs: number;
   optional: boolean;
   /**
    * A version without this step's work is no version: a person skipping it, or the pause timer

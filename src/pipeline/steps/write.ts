@@ -10,7 +10,6 @@ import { type ArticleStep, plural } from "./stepDefinition.ts";
 export const write: ArticleStep = {
   id: "write",
   name: "Write the article",
-  estMs: 20000,
   optional: false,
   async run(ctx) {
     const sourceIds = new Map((ctx.state.sources ?? []).map((s) => [s.key, randomUUID()]));

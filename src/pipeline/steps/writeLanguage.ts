@@ -11,7 +11,6 @@ import { type LanguageStep, plural } from "./stepDefinition.ts";
 export const writeLanguage: LanguageStep = {
   kind: "write",
   name: (language) => `Write the ${language} version`,
-  estMs: 20000,
   optional: true,
   versionNeedsIt: true,
   async run(ctx, code) {
