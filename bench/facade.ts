@@ -20,8 +20,9 @@ import { readConfig } from "../src/config.ts";
 import { openDatabase } from "../src/db/database.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { scratchPostgres, withDatabase } from "../src/db/scratchPostgres.ts";
+import { GRAPHQL_REQUESTS_PER_MINUTE } from "../src/http/graphqlRequestLimit.ts";
 import { log } from "../src/log.ts";
-import { addSite, initWorkspace } from "../src/workspaces/workspaceAdmin.ts";
+import { addMember, addSite, initWorkspace } from "../src/workspaces/workspaceAdmin.ts";
 import { adminQuery, cleanUp, cleanups, progress } from "./benchKit.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -38,10 +39,14 @@ function positiveNumber(name: string, fallback: number): number {
 const SECONDS = positiveNumber("BENCH_SECONDS", 10);
 const WARMUP_SECONDS = positiveNumber("BENCH_WARMUP_SECONDS", 2);
 const CONNECTIONS = Math.round(positiveNumber("BENCH_CONNECTIONS", 10));
+/** Only these routes ("a,c"), e.g. to profile one with --cpu-prof; the baseline (c) is needed for ratios. */
+const ONLY = (process.env.BENCH_ONLY ?? "a,b,c").split(",").map((s) => s.trim());
 /** Pool size of the service (openDatabase's default) and of the baseline: the same for both. */
 const POOL_SIZE = 10;
 /** The service's limit per API key and minute (src/auth/rateCounters.ts); no key is used more often in total. */
 const USES_PER_KEY = 60;
+/** The limit per signed-in person and minute on /graphql (src/http/graphqlRequestLimit.ts). */
+const USES_PER_PERSON = GRAPHQL_REQUESTS_PER_MINUTE;
 
 // The service logs a JSON line per request, and an error for each request a run cuts off when it
 // ends; at load that buries the table. Failures show in the table anyway; LOG_LEVEL brings logs back.
@@ -124,13 +129,17 @@ function expectStatus(reply: Reply, status: number, what: string): void {
 // ---------------------------------------------------------------------------------------------
 // API keys, each used at most USES_PER_KEY times, so no request of the REST run is rate limited
 
-class KeyPool {
+/**
+ * Credentials handed out `uses` requests each, then the next: API keys for the REST run, signed-in
+ * persons' session cookies for the GraphQL run, made by `make` as the run needs them.
+ */
+class CredentialPool {
   private readonly tokens: string[] = [];
   private handedOut = 0;
 
   constructor(
-    private readonly serviceUrl: string,
-    private readonly cookie: string,
+    private readonly uses: number,
+    private readonly make: (index: number) => Promise<string>,
   ) {}
 
   get keys(): number {
@@ -139,7 +148,7 @@ class KeyPool {
 
   /** Requests the pool can still authorise. */
   get capacity(): number {
-    return this.tokens.length * USES_PER_KEY - this.handedOut;
+    return this.tokens.length * this.uses - this.handedOut;
   }
 
   /**
@@ -147,22 +156,18 @@ class KeyPool {
    * hammering one key would, then the next key takes over.
    */
   next(): string {
-    const index = Math.floor(this.handedOut++ / USES_PER_KEY);
+    const index = Math.floor(this.handedOut++ / this.uses);
     // Runs are capped at `capacity` requests, so this never runs dry; if it did, the reused key's
     // 429s would show up as non-2xx answers and withhold the figure.
     return this.tokens[Math.min(index, this.tokens.length - 1)]!;
   }
 
-  /** Makes keys through POST /api/v1/developer/keys until `requests` more can be authorised. */
+  /** Makes credentials until `requests` more can be authorised. */
   async ensure(requests: number): Promise<void> {
-    const missing = Math.ceil((requests - this.capacity) / USES_PER_KEY);
+    const missing = Math.ceil((requests - this.capacity) / this.uses);
     for (let made = 0; made < missing; ) {
       const batch = Math.min(10, missing - made);
-      const tokens = await Promise.all(
-        Array.from({ length: batch }, (_, i) =>
-          makeKey(this.serviceUrl, this.cookie, `bench read key ${this.tokens.length + made + i + 1}`, ["read"]),
-        ),
-      );
+      const tokens = await Promise.all(Array.from({ length: batch }, (_, i) => this.make(this.tokens.length + made + i + 1)));
       this.tokens.push(...tokens);
       made += batch;
     }
@@ -185,8 +190,10 @@ interface Target {
   method: "GET" | "POST";
   headers: Record<string, string>;
   body?: string;
-  /** Per-request headers (the rotating API key). */
+  /** Per-request headers (the rotating API key or session). */
   perRequest?: () => Record<string, string>;
+  /** Where perRequest's credentials come from. */
+  pool?: CredentialPool;
   /** Caps a run at this many requests (the key pool's capacity). */
   maxRequests?: () => number;
 }
@@ -204,6 +211,23 @@ interface Measured {
   mismatches: number;
   capped: boolean;
   seconds: number;
+  /** Not run (BENCH_ONLY). */
+  skipped?: boolean;
+}
+
+function skipped(target: Target): Measured {
+  const none = { requestsPerSecond: Number.NaN, p50: Number.NaN, p99: Number.NaN, completed: 0, non2xx: 0 };
+  return {
+    label: target.label,
+    ...none,
+    statusCodes: {},
+    errors: 0,
+    timeouts: 0,
+    mismatches: 0,
+    capped: false,
+    seconds: 0,
+    skipped: true,
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -255,7 +279,7 @@ async function measure(target: Target, seconds: number, verifyBody: (body: strin
   };
 }
 
-const clean = (m: Measured) => m.non2xx === 0 && m.errors === 0 && m.timeouts === 0 && m.mismatches === 0;
+const clean = (m: Measured) => !m.skipped && m.non2xx === 0 && m.errors === 0 && m.timeouts === 0 && m.mismatches === 0;
 
 // ---------------------------------------------------------------------------------------------
 // Report
@@ -286,6 +310,10 @@ function report(results: Measured[], baseline: Measured): string {
   }
   const notes: string[] = [];
   for (const m of results) {
+    if (m.skipped) {
+      notes.push(`${m.label}: not run (BENCH_ONLY)`);
+      continue;
+    }
     if (!clean(m)) {
       notes.push(
         `${m.label}: figure withheld: non-2xx ${m.non2xx} ${JSON.stringify(m.statusCodes)}, errors ${m.errors}, ` +
@@ -293,7 +321,7 @@ function report(results: Measured[], baseline: Measured): string {
       );
     }
     if (m.capped) {
-      notes.push(`${m.label}: ran out of API keys after ${m.seconds.toFixed(1)} s; its figures cover that time only`);
+      notes.push(`${m.label}: ran out of credentials after ${m.seconds.toFixed(1)} s; its figures cover that time only`);
     }
   }
   return [table(rows), ...notes.map((n) => `note: ${n}`)].join("\n");
@@ -381,13 +409,29 @@ async function main(): Promise<number> {
   const idPattern = new RegExp(briefId, "i");
   const verifyBody = (body: string) => idPattern.test(body) && !body.includes('"errors"');
 
-  const keys = new KeyPool(service.url, cookie);
+  const keys = new CredentialPool(USES_PER_KEY, (n) => makeKey(service.url, cookie, `bench read key ${n}`, ["read"]));
+  // Persons of the workspace, each signed in once: the GraphQL run's requests are spread over
+  // them as the REST run's over keys, so no request is rate limited.
+  const persons = new CredentialPool(USES_PER_PERSON, async (n) => {
+    const personEmail = `bench-reader-${n}-${randomBytes(3).toString("hex")}@example.com`;
+    await addMember(db, workspaceId, {
+      email: personEmail,
+      password,
+      role: "Viewer",
+      name: `Bench Reader ${n}`,
+      attachExisting: false,
+    });
+    const reply = await call(`${service.url}/api/v1/session`, { body: { email: personEmail, password } });
+    expectStatus(reply, 204, "POST /api/v1/session");
+    return (reply.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  });
   const targets: Target[] = [
     {
       label: "(a) GET /api/v1/briefs/{id}, API key",
       url: `${service.url}/api/v1/briefs/${briefId}`,
       method: "GET",
       headers: {},
+      pool: keys,
       perRequest: () => ({ authorization: `Bearer ${keys.next()}` }),
       maxRequests: () => keys.capacity,
     },
@@ -395,8 +439,11 @@ async function main(): Promise<number> {
       label: "(b) POST /graphql, session cookie",
       url: `${service.url}/graphql`,
       method: "POST",
-      headers: { "content-type": "application/json", cookie },
+      headers: { "content-type": "application/json" },
       body: graphqlBody,
+      pool: persons,
+      perRequest: () => ({ cookie: persons.next() }),
+      maxRequests: () => persons.capacity,
     },
     {
       label: "(c) baseline: Hono + pg SELECT",
@@ -408,15 +455,19 @@ async function main(): Promise<number> {
 
   const results: Measured[] = [];
   for (const target of targets) {
-    if (target.perRequest) {
-      // Enough keys for a fast warm-up (the cap stops it early if not), then for the measured run
-      // at twice the warm-up's pace.
-      await keys.ensure(Math.max(600, WARMUP_SECONDS * 1000));
+    if (!ONLY.some((letter) => target.label.startsWith(`(${letter})`))) {
+      results.push(skipped(target));
+      continue;
+    }
+    if (target.pool) {
+      // Enough credentials for a fast warm-up (the cap stops it early if not), then for the
+      // measured run at twice the warm-up's pace.
+      await target.pool.ensure(Math.max(600, WARMUP_SECONDS * 1000));
       progress(`${target.label}: warm-up ${WARMUP_SECONDS} s`);
       const warm = await measure(target, WARMUP_SECONDS, verifyBody);
       const pace = warm.completed / Math.max(warm.seconds, 0.1);
-      await keys.ensure(Math.ceil(pace * SECONDS * 2) + CONNECTIONS);
-      progress(`${target.label}: measuring ${SECONDS} s with ${keys.keys} keys made so far`);
+      await target.pool.ensure(Math.ceil(pace * SECONDS * 2) + CONNECTIONS);
+      progress(`${target.label}: measuring ${SECONDS} s with ${target.pool.keys} credentials made so far`);
     } else {
       progress(`${target.label}: warm-up ${WARMUP_SECONDS} s`);
       await measure(target, WARMUP_SECONDS, verifyBody);

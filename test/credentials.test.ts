@@ -137,6 +137,22 @@ describe("API keys", () => {
     expect((await keys(world.owner.cookie, { name: "checked" }, "PATCH", `/${writersKey.key.id}`)).status).toBe(200);
   });
 
+  it("marks a key used when it is used, counts each request once, and counts no refused one", async () => {
+    const { key, token } = await makeKey(server.baseUrl, world.owner, { siteId: world.siteId, scopes: ["read"], dailyCap: 5 });
+    const listed = async () => (await keys(world.owner.cookie)).body.find((k: { id: string }) => k.id === key.id);
+    expect((await listed()).lastUsedAt).toBeUndefined();
+    const first = await readBriefWith(token);
+    const second = await readBriefWith(token);
+    expect((await listed()).lastUsedAt).toEqual(expect.any(String));
+    // The RateLimit header counts down by one per request: each was counted once.
+    const left = (reply: Response | { headers: Headers }) => Number(/r=(\d+)/.exec(reply.headers.get("RateLimit") ?? "")?.[1]);
+    expect(left(first) - left(second)).toBe(1);
+    // A token of the same shape that names no key is refused and counts against no key.
+    const third = await readBriefWith(token);
+    expect(errorOf(await readBriefWith(`${token.slice(0, -4)}0000`))).toEqual({ status: 401, error: "invalid_key" });
+    expect(left(third) - left(await readBriefWith(token))).toBe(1);
+  });
+
   it("revokes: the token stops working at once and the key leaves the list", async () => {
     const { key, token } = await makeKey(server.baseUrl, world.owner, { siteId: world.siteId, scopes: ["read"], dailyCap: 5 });
     const revoked = await keys(world.owner.cookie, undefined, "DELETE", `/${key.id.toUpperCase()}`);

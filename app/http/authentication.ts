@@ -5,12 +5,11 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import type { Authentication } from "../../facades/edge.ts";
-import { authenticateSession, authenticateToken, bearerToken } from "../../src/auth/authenticate.ts";
+import { authenticateSession, bearerToken, checkToken } from "../../src/auth/authenticate.ts";
 import type { CredentialPrincipal, PersonPrincipal } from "../../src/auth/principal.ts";
-import { countHit, REQUESTS_PER_MINUTE } from "../../src/auth/rateCounters.ts";
+import { REQUESTS_PER_MINUTE, type WindowCount } from "../../src/auth/rateCounters.ts";
 import { SESSION_COOKIE } from "../../src/auth/sessions.ts";
 import type { Config } from "../../src/config.ts";
-import { touchCredential } from "../../src/credentials/credentials.ts";
 import type { Database } from "../../src/db/database.ts";
 import { DomainError } from "../../src/errors.ts";
 import type { AppEnv } from "../../src/http/appEnv.ts";
@@ -18,9 +17,8 @@ import { clientAddress } from "../../src/http/clientAddress.ts";
 
 const POLICY = "requests";
 
-/** Counts the request against the credential's 60-a-minute limit and sets the RateLimit headers. */
-async function countRequest(c: Context<AppEnv>, db: Database, principal: CredentialPrincipal): Promise<void> {
-  const { count, resetSeconds } = await countHit(db.pool, `requests:${principal.credentialId}`);
+/** Applies the credential's 60-a-minute limit to the request's count and sets the RateLimit headers. */
+function limitRequest(c: Context<AppEnv>, principal: CredentialPrincipal, { count, resetSeconds }: WindowCount): void {
   const remaining = Math.max(0, REQUESTS_PER_MINUTE - count);
   const headers = {
     "RateLimit-Policy": `"${POLICY}";q=${REQUESTS_PER_MINUTE};w=60`,
@@ -49,9 +47,9 @@ export function authentication(db: Database, config: Config): Authentication {
     async bearer(c, surface) {
       const token = bearerToken(c.req.header("Authorization"));
       if (token === undefined) return undefined;
-      const principal = await authenticateToken(db, token, surface, clientAddress(c, config.trustProxy));
-      await countRequest(c, db, principal);
-      void touchCredential(db, principal.credentialId).catch(() => undefined);
+      // Checked, counted and marked used in one statement (src/auth/authenticate.ts).
+      const { principal, requests } = await checkToken(db, token, surface, clientAddress(c, config.trustProxy));
+      limitRequest(c, principal, requests);
       return principal;
     },
     session: (c) => sessionPrincipal(c, db),

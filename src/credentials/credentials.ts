@@ -187,12 +187,3 @@ export async function revokeCredential(db: Database, person: PersonPrincipal, ki
   const credential = await ownCredential(db, person, kind, id);
   await db.prisma.credential.update({ where: { id: credential.id }, data: { revokedAt: new Date() } });
 }
-
-/** Marks a credential used, at most once a minute so a busy key does not write on every call. */
-export async function touchCredential(db: Database, credentialId: string): Promise<void> {
-  await db.pool.query(
-    `UPDATE credential SET last_used_at = now()
-      WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
-    [credentialId],
-  );
-}
