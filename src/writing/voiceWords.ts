@@ -1,5 +1,7 @@
 // The site voice's word rules: US or UK spelling, and the words it prefers over others. These
-// change spelling and word choice, never what a sentence states, so they may touch claim text.
+// change spelling and word choice, never what a sentence states, so they may touch claim text;
+// they never touch a name ("The Harbour Post" stays so in a US voice), a quotation (a source's
+// words are quoted as written), a title of a work in quotation marks, or an address.
 
 import type { SiteVoice } from "./types.ts";
 
@@ -106,13 +108,58 @@ function keepCase(original: string, replacement: string): string {
 
 const WORD = /\p{L}+/gu;
 
-/** Respells English text in the voice's spelling. */
-export function respell(text: string, spelling: SiteVoice["spelling"]): string {
-  const table = spelling === "UK" ? TO_UK : TO_US;
-  return text.replace(WORD, (word) => {
-    const replacement = table.get(word.toLowerCase());
-    return replacement ? keepCase(word, replacement) : word;
-  });
+/** Quotations and quoted titles, in the quotation marks of the languages we write. */
+const QUOTED = /“[^”]*”|„[^“”]*[“”]|«[^»]*»|「[^」]*」|"[^"\n]*"|(?<![\p{L}\p{N}])'[^'\n]*'(?![\p{L}\p{N}])/gu;
+const ADDRESS = /\bhttps?:\/\/\S+|\bwww\.\S+|\b[\w.+-]+@[\w-]+\.[\w.-]+/gu;
+/**
+ * A name: a run of capitalised words ("The Harbour Post", "Harbour Authority", "NATO"), unless it
+ * is a single word at the start of a sentence ("Colour returned to the town" may be respelled).
+ * The run may hold "of", "de", "and" between capitalised words ("Port of Valdena Authority").
+ */
+const CAPITALISED = /(?<![\p{L}\p{N}'’])\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:of|the|de|del|di|da|and|for|&)\s+)*\p{Lu}[\p{L}'’.-]*)*/gu;
+
+/** The spans of a text no word rule may change: quotations, addresses, names (those given, and any capitalised). */
+export function protectedSpans(text: string, names: readonly string[] = []): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const re of [QUOTED, ADDRESS]) for (const m of text.matchAll(re)) spans.push([m.index, m.index + m[0].length]);
+  for (const name of names) {
+    if (name.trim().length < 2) continue;
+    for (const m of text.matchAll(phrasePattern(name, "gu"))) spans.push([m.index, m.index + m[0].length]);
+  }
+  for (const m of text.matchAll(CAPITALISED)) {
+    const start = m.index;
+    const sentenceStart = /(?:^|[.!?:;]\s*|\n\s*|[([]\s*)$/u.test(text.slice(Math.max(0, start - 3), start));
+    const oneWord = !/\s/u.test(m[0]);
+    if (sentenceStart && oneWord && m[0] !== m[0].toUpperCase()) continue;
+    spans.push([start, start + m[0].length]);
+  }
+  return spans;
+}
+
+/** Applies `change` to the parts of `text` outside the protected spans. */
+function outside(text: string, spans: readonly [number, number][], change: (part: string) => string): string {
+  if (spans.length === 0) return change(text);
+  const sorted = [...spans].sort((a, b) => a[0] - b[0]);
+  let out = "";
+  let at = 0;
+  for (const [start, end] of sorted) {
+    if (end <= at) continue;
+    if (start > at) out += change(text.slice(at, start));
+    out += text.slice(Math.max(at, start), end);
+    at = end;
+  }
+  return out + change(text.slice(at));
+}
+
+/** One word in the voice's spelling, whatever it is part of (for tests and checks: `respell` guards names). */
+export function respellWord(word: string, spelling: SiteVoice["spelling"]): string {
+  const replacement = (spelling === "UK" ? TO_UK : TO_US).get(word.toLowerCase());
+  return replacement ? keepCase(word, replacement) : word;
+}
+
+/** Respells English text in the voice's spelling, leaving names, quotations and addresses as written. */
+export function respell(text: string, spelling: SiteVoice["spelling"], names: readonly string[] = []): string {
+  return outside(text, protectedSpans(text, names), (part) => part.replace(WORD, (word) => respellWord(word, spelling)));
 }
 
 export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -135,11 +182,19 @@ export function preferredReplacements(prefer: readonly string[]): [from: string,
   return out;
 }
 
-/** Applies the voice's spelling (English only) and its preferred words. */
-export function applyVoiceWords(text: string, voice: Pick<SiteVoice, "spelling" | "prefer">, language: string): string {
-  let out = language === "en" ? respell(text, voice.spelling) : text;
+/**
+ * Applies the voice's spelling (English only) and its preferred words, outside names (those given:
+ * outlets, parties; and any capitalised run), quotations and addresses.
+ */
+export function applyVoiceWords(
+  text: string,
+  voice: Pick<SiteVoice, "spelling" | "prefer">,
+  language: string,
+  names: readonly string[] = [],
+): string {
+  let out = language === "en" ? respell(text, voice.spelling, names) : text;
   for (const [from, to] of preferredReplacements(voice.prefer)) {
-    out = out.replace(phrasePattern(from), (found) => keepCase(found, to));
+    out = outside(out, protectedSpans(out, names), (part) => part.replace(phrasePattern(from), (found) => keepCase(found, to)));
   }
   return out;
 }

@@ -97,12 +97,16 @@ export function writeBuiltin(input: WriteInput): Draft {
     );
   }
   const sources = new Map<string, WritingSource>(input.sources.map((s) => [s.id, s]));
+  const names = [
+    ...new Set([...input.sources.map((s) => s.origin), ...input.claims.flatMap((c) => (c.attributedTo ? [c.attributedTo] : []))]),
+  ];
   const claims = new Map(input.claims.map((c) => [c.id, c]));
   const ctx: ComposeContext = {
     brief,
     phrases,
     sources,
-    voiceWords: (text) => applyVoiceWords(text, voice, brief.language),
+    // Outlets' and parties' names are kept as they write them, whatever the voice's spelling.
+    voiceWords: (text) => applyVoiceWords(text, voice, brief.language, names),
   };
 
   // Each claim in the article's language where a carrier words it so. Claims no carrier words
