@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findVisibleArticle } from "../src/articles/visibleArticle.ts";
-import { authenticateSession, authenticateToken } from "../src/auth/authenticate.ts";
+import { authenticateSession, checkToken } from "../src/auth/authenticate.ts";
 import type { Principal } from "../src/auth/principal.ts";
 import { assertVisible, canSee, visibleWhere } from "../src/auth/visibility.ts";
 import { findBrief } from "../src/briefs/briefs.ts";
@@ -85,9 +85,9 @@ beforeAll(async () => {
     if (!person) throw new Error(`no session for ${role}`);
     principals[role] = person;
   }
-  principals["whole-workspace key"] = await authenticateToken(db, tokens["whole-workspace key"], "rest", "127.0.0.1");
-  principals["site-bound key"] = await authenticateToken(db, tokens["site-bound key"], "rest", "127.0.0.1");
-  principals.agent = await authenticateToken(db, tokens.agent, "mcp", "127.0.0.1");
+  principals["whole-workspace key"] = (await checkToken(db, tokens["whole-workspace key"], "rest", "127.0.0.1")).principal;
+  principals["site-bound key"] = (await checkToken(db, tokens["site-bound key"], "rest", "127.0.0.1")).principal;
+  principals.agent = (await checkToken(db, tokens.agent, "mcp", "127.0.0.1")).principal;
 
   const owner = await db.prisma.person.findUniqueOrThrow({ where: { email: world.owner.email } });
   const otherOwner = await db.prisma.person.findUniqueOrThrow({ where: { email: otherWorld.owner.email } });

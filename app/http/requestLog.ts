@@ -2,7 +2,6 @@
 // is answered (method, path, route, status, ms), and is counted for /metrics. A request whose
 // client went away before its answer is logged as such (status 499, `clientGone`), not as an error.
 import { randomUUID } from "node:crypto";
-import type { IncomingMessage } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 import { errorResponse } from "../../facades/rest/restErrors.ts";
 import { log, logContext } from "../../src/log.ts";
@@ -12,10 +11,6 @@ import { countRequest, routeTemplate } from "./metrics.ts";
 const CLIENT_GONE = 499;
 
 function clientGone(c: Context): boolean {
-  // Served by @hono/node-server, the connection says it directly; reading the request's `signal`
-  // would make the adapter build a whole Request for every request (bench/README.md, facade).
-  const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket;
-  if (socket) return socket.destroyed;
   try {
     return c.req.raw.signal.aborted;
   } catch {

@@ -125,20 +125,8 @@ const TOKEN_CHECK_SQL = `
 /**
  * Resolves a bearer token for a surface from a client address, or throws rate_limited (the
  * address had its 20 refusals this minute, whatever this token is), invalid_key (counted as a
- * refusal) or workspace_deleted.
- */
-export async function authenticateToken(
-  db: Database,
-  token: string,
-  surface: Surface,
-  address: string,
-): Promise<CredentialPrincipal> {
-  return (await checkToken(db, token, surface, address)).principal;
-}
-
-/**
- * authenticateToken, and the credential's requests in this minute's window (this one counted),
- * for the edge to apply the request limit with.
+ * refusal) or workspace_deleted. A token it admits is counted as a request of its credential: the
+ * count in this minute's window (this one included) comes back for the edge to apply the limit.
  */
 export async function checkToken(
   db: Database,
