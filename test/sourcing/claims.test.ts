@@ -442,6 +442,19 @@ describe("a body's own channel and the outlets that take from it", () => {
     expect(isCheckable(sentenceFacts("Northsound crew will strike for 48 hours from 14 May.", "en"))).toBe(true);
   });
 
+  it("takes a byline line with its time stamp for furniture, and a sentence opening with 'By' for a statement", () => {
+    for (const [line, language] of [
+      ["By Ruth Okafor, Senior Correspondent Thursday 12 March 2026, 9.15am", "en"],
+      ["By LENA MARSH Associated Press Updated 6:05 AM EST, March 12, 2026", "en"],
+      ["Von Jonas Keller und Mira Stein Donnerstag, 12.03.2026, 08:40 Uhr", "de"],
+      ["Par Claire Dumont, envoyée spéciale à Lyon, le 12 mars 2026", "fr"],
+    ] as const) {
+      expect(isCheckable(sentenceFacts(line, language)), line).toBe(false);
+    }
+    expect(isCheckable(sentenceFacts("By noon, 40 residents of Harwick had left their homes, police said.", "en"))).toBe(true);
+    expect(isCheckable(sentenceFacts("By Thursday the river had risen 2.4 metres at the Harwick gauge.", "en"))).toBe(true);
+  });
+
   it("counts outlets' bare statements as their own accounts beside the body's own channel, unless another outlet credits the claim to the body", () => {
     const release = `${prose("r")} The Lauterfeld city budget for 2026 totals 187.4 million euros.`;
     const bare = (credit: string) =>

@@ -47,9 +47,40 @@ export interface SentenceFacts {
   stems: string[];
 }
 
-/** Mostly capitals (a headline or a section header), or parts split by bars (a page's header line). */
+/** A byline's opening word, in the languages we read ("By", "Von", "Par", "Por", "Di", "Przez"). */
+const BYLINE_OPENING = /^(?:By|Von|Par|Por|Di|Door|Przez|Av|Af|Texto:|Text:)\s+\p{Lu}/u;
+/**
+ * The lower-case words a byline line may hold beside its names, agency and time stamp: joiners,
+ * a reporter's role, and the words of an "Updated 14:02" stamp. Any other lower-case word makes
+ * it a sentence ("By mid-morning, volunteers had turned up…").
+ */
+const BYLINE_WORDS = new Set(
+  (
+    "and und et y e i en og och or of the for at in on à au a de du des la le del von der di da " +
+    "am pm uhr h hs hrs " +
+    "reporter reporters correspondent correspondents editor writer staff chief senior political business sport sports " +
+    "science health home affairs foreign desk redakteur redakteurin korrespondent korrespondentin journaliste envoyé envoyée " +
+    "spécial spéciale periodista corresponsal redactor redactora giornalista inviato inviata dziennikarz dziennikarka " +
+    "updated published aktualisiert veröffentlicht mis jour actualizado publicado aggiornato pubblicato zaktualizowano " +
+    "monday tuesday wednesday thursday friday saturday sunday montag dienstag mittwoch donnerstag freitag samstag sonntag " +
+    "lundi mardi mercredi jeudi vendredi samedi dimanche lunes martes miércoles jueves viernes sábado domingo"
+  ).split(" "),
+);
+
+/** "By Hannah Pryce, Chief Reporter Tuesday 3 November 2026, 2.20pm", "Von Katrin Berghoff und Stefan Lüdtke". */
+function isBylineLine(sentence: string): boolean {
+  if (!BYLINE_OPENING.test(sentence)) return false;
+  const lower = sentence.match(/(?<![\p{L}\p{N}])\p{Ll}[\p{L}]*/gu) ?? [];
+  return lower.every((word) => BYLINE_WORDS.has(word) || MONTHS[word] !== undefined || /^\d*(?:am|pm|h)$/.test(word));
+}
+
+/**
+ * Mostly capitals (a headline or a section header), parts split by bars (a page's header line),
+ * or a byline line with its time stamp: page furniture, never a claim.
+ */
 function isFurniture(sentence: string): boolean {
   if (/\s\|\s.*\s\|\s/u.test(sentence)) return true;
+  if (isBylineLine(sentence)) return true;
   const letters = sentence.match(/\p{L}/gu) ?? [];
   const upper = sentence.match(/\p{Lu}/gu) ?? [];
   return letters.length >= 12 && upper.length / letters.length > 0.7;
