@@ -5,11 +5,13 @@
 // (bench/README.md, facade). Documents are typed (facades/graphql.ts), so the variables and the
 // result follow the schema.
 import type { DocumentNode, ExecutionResult, GraphQLError } from "graphql";
-import type { Variables } from "graphql-request";
 import type { Yoga } from "../../schema/yoga.ts";
 import type { Principal } from "../../src/auth/principal.ts";
 import { DomainError, type ErrorExtra, isErrorCode } from "../../src/errors.ts";
 import type { TadaDocumentNode } from "../graphql.ts";
+
+/** An operation's variables, as a client would send them. */
+type Variables = Record<string, unknown>;
 
 /** Documents are module constants: each is validated against the schema once. */
 const validated = new WeakSet<DocumentNode>();

@@ -17,22 +17,10 @@ import type {
 import { draftWords, headingText, toBlocks } from "../../src/writing/units.ts";
 import { type StoryMaterial, storyMaterial } from "../web/storyMaterial.ts";
 import { startTestWeb, type TestWeb } from "../web/testWeb.ts";
+import { newsBrief } from "./evaluate.ts";
 
-const brief = (over: Partial<WritingBrief> = {}): WritingBrief => ({
-  topic: "Riverside Bridge closure",
-  angle: "",
-  purpose: "news",
-  audience: "",
-  region: "Global",
-  tone: "neutral",
-  length: "standard",
-  targetWords: 300,
-  structure: "ibc",
-  keywords: [],
-  mustAppear: [],
-  language: "en",
-  ...over,
-});
+const brief = (over: Partial<WritingBrief> = {}): WritingBrief =>
+  newsBrief({ topic: "Riverside Bridge closure", targetWords: 300, ...over });
 
 const voice = (over: Partial<SiteVoice> = {}): SiteVoice => ({
   name: "Valley Courier",

@@ -11,7 +11,7 @@ import type { Structure, Writer, WritingBrief } from "../../src/writing/types.ts
 import { countWords, draftWords } from "../../src/writing/units.ts";
 import { phrasePattern } from "../../src/writing/voiceWords.ts";
 import type { StoryMaterial } from "../web/storyMaterial.ts";
-import type { Truth } from "../web/testWeb.ts";
+import type { Truth, TruthStory } from "../web/testWeb.ts";
 
 export interface WritingScore {
   articles: number;
@@ -35,6 +35,30 @@ export interface WritingScore {
 
 const STRUCTURES: Structure[] = ["ibc", "list", "qa"];
 const TARGETS = [300, 600, 900];
+
+/** A plain English news brief on a test-web story, with what a test or the evaluation varies. */
+export function storyBrief(story: TruthStory, over: Partial<WritingBrief> = {}): WritingBrief {
+  return newsBrief({ topic: story.topic, ...over });
+}
+
+/** A plain English news brief of 600 words, with what a test varies. */
+export function newsBrief(over: Partial<WritingBrief> = {}): WritingBrief {
+  return {
+    topic: "",
+    angle: "",
+    purpose: "news",
+    audience: "",
+    region: "Global",
+    tone: "neutral",
+    length: "standard",
+    targetWords: 600,
+    structure: "ibc",
+    keywords: [],
+    mustAppear: [],
+    language: "en",
+    ...over,
+  };
+}
 
 /**
  * Phrases to ask for: for each story, three names that the ground truth says every carrier of
@@ -81,20 +105,7 @@ export async function evaluateWriter(writer: Writer, stories: readonly StoryMate
       .reduce((n, c) => n + countWords(c.text), 0);
     for (const structure of STRUCTURES) {
       for (const targetWords of TARGETS) {
-        const brief: WritingBrief = {
-          topic: m.story.topic,
-          angle: "",
-          purpose: "news",
-          audience: "",
-          region: "Global",
-          tone: "neutral",
-          length: "standard",
-          targetWords,
-          structure,
-          keywords: [],
-          mustAppear,
-          language: "en",
-        };
+        const brief = storyBrief(m.story, { targetWords, structure, mustAppear });
         const label = `${m.story.id}/${structure}/${targetWords}`;
         let draft: Awaited<ReturnType<Writer["write"]>>;
         try {

@@ -4,11 +4,12 @@
 // US and a UK voice keeps every name its pages write as they write it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeBuiltin } from "../../src/writing/builtin/builtinWriter.ts";
-import type { SiteVoice, WritingBrief } from "../../src/writing/types.ts";
+import type { SiteVoice } from "../../src/writing/types.ts";
 import { draftWords } from "../../src/writing/units.ts";
 import { applyVoiceWords, respellWord } from "../../src/writing/voiceWords.ts";
 import { allStoryMaterial, type StoryMaterial } from "../web/storyMaterial.ts";
 import { startTestWeb, type TestWeb } from "../web/testWeb.ts";
+import { storyBrief } from "./evaluate.ts";
 
 const us = { spelling: "US" as const, prefer: ["use over utilise"] };
 const uk = { spelling: "UK" as const, prefer: [] };
@@ -47,20 +48,6 @@ describe("every name in the test web", () => {
   }, 120_000);
   afterAll(() => web?.close());
 
-  const brief = (story: StoryMaterial): WritingBrief => ({
-    topic: story.story.topic,
-    angle: "",
-    purpose: "news",
-    audience: "",
-    region: "Global",
-    tone: "neutral",
-    length: "standard",
-    targetWords: 600,
-    structure: "ibc",
-    keywords: [],
-    mustAppear: [],
-    language: "en",
-  });
   const voice = (spelling: "US" | "UK"): SiteVoice => ({
     name: "Test Desk",
     tone: "neutral",
@@ -89,7 +76,12 @@ describe("every name in the test web", () => {
     for (const story of stories) {
       const names = namesWithRespellableWords(story);
       for (const spelling of ["US", "UK"] as const) {
-        const draft = writeBuiltin({ brief: brief(story), voice: voice(spelling), claims: story.claims, sources: story.sources });
+        const draft = writeBuiltin({
+          brief: storyBrief(story.story),
+          voice: voice(spelling),
+          claims: story.claims,
+          sources: story.sources,
+        });
         const text = [draft.title, draft.deck, ...draft.units.map((u) => u.text)].join("\n");
         expect(draftWords(draft)).toBeGreaterThan(0);
         for (const name of names) {
