@@ -31,6 +31,9 @@ try {
     console.log(`  figure support      ${pct(s.figureSupport)}`);
     console.log(`  mustAppear coverage ${pct(s.mustAppearCoverage)}`);
     console.log(`  length accuracy     ${pct(s.lengthAccuracy)} within 15% (mean error ${pct(s.meanLengthError)})`);
+    console.log(
+      `  own words           ${pct(s.ownWords)} of articles, ${pct(s.ownWordUnits)} of units (longest copied run ${s.longestCopiedRun} words, most quoted ${pct(s.maxQuotedShare)})`,
+    );
     for (const failure of s.failures) console.log(`  failed: ${failure}`);
     if (verbose) for (const fault of s.faults) console.log(`  fault: ${fault}`);
   }

@@ -442,6 +442,27 @@ describe("a body's own channel and the outlets that take from it", () => {
     expect(isCheckable(sentenceFacts("Northsound crew will strike for 48 hours from 14 May.", "en"))).toBe(true);
   });
 
+  it("takes picture credits, copyright and redistribution notices, calls to subscribe and web addresses for furniture", () => {
+    const lines: [string, string][] = [
+      ["Photo: Jane Doe/Reuters, taken on 14 March 2026 at Portmere harbour", "en"],
+      ["AP Photo/Kirsty Wigglesworth, 14 March 2026", "en"],
+      ["Foto: Stefan Lüdtke, dpa, am 10. November 2026 in Kaltenbrück", "de"],
+      ["Crédit photo : AFP, le 14 février 2026 à Arbèche", "fr"],
+      ["© 2026 The Associated Press. All rights reserved.", "en"],
+      ["This material may not be published, broadcast, rewritten or redistributed without permission from AP in 2026.", "en"],
+      ["Subscribe now for full access to 2,000 local stories from the Portmere Echo.", "en"],
+      ["An HTML version of this release is available at https://newsroom.example.com/news/2026/battery-340m.html", "en"],
+    ];
+    for (const [line, language] of lines) expect(isCheckable(sentenceFacts(line, language)), line).toBe(false);
+    // News about the same things is still news.
+    expect(
+      isCheckable(sentenceFacts("The photographer Jane Doe won the 2026 Portmere prize for her harbour pictures.", "en")),
+    ).toBe(true);
+    expect(
+      isCheckable(sentenceFacts("The Echo said 2,000 readers had subscribed to its new local edition since March.", "en")),
+    ).toBe(true);
+  });
+
   it("takes a byline line with its time stamp for furniture, and a sentence opening with 'By' for a statement", () => {
     for (const [line, language] of [
       ["By Ruth Okafor, Senior Correspondent Thursday 12 March 2026, 9.15am", "en"],

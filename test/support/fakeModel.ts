@@ -16,6 +16,8 @@ export type FakeMode =
   | "inventedNumber"
   | "schemaUnsupported"
   | "obeyInjection"
+  /** Writes the claims' sentences as its sources wrote them, outside quotation marks. */
+  | "copySources"
   /** 401 whose message repeats the Authorization header, as some proxies do. */
   | "unauthorizedEcho";
 
@@ -87,23 +89,31 @@ const unit = (kind: AnswerUnit["kind"], text: string, claimIds: string[], extra:
   ...extra,
 });
 
-/** How a careful writer would state the claim, attribution included. */
-function sentence(claim: Claim): string {
+/**
+ * How a careful writer would state the claim, attribution included. A fake cannot paraphrase, so
+ * it gives a source's sentence inside quotation marks (inner quotation marks made single), which
+ * keeps it within the copy rule; `copy` writes it bare, as a model that copies would.
+ */
+function stated(claim: Claim, copy = false): string {
   const origin = claim.origins?.[0] ?? "one outlet";
+  const words = (text: string) => (copy ? text : `“${text.replace(/[“”„"«»]/gu, "’").replace(/(^|\s)’/gu, "$1‘")}”`);
   switch (claim.state) {
     case "singleSource":
     case "circular":
-      return `According to ${origin}, ${claim.text} No other outlet confirmed it.`;
+      return `According to ${origin}, ${words(claim.text)} No other outlet confirmed it.`;
     case "parallel":
-      return `According to ${claim.attributedTo ?? origin}, ${claim.text}`;
+      return `According to ${claim.attributedTo ?? origin}, ${words(claim.text)}`;
     case "disputed":
-      return (claim.variants ?? []).map((v) => `${v.origins.join(" and ")} reported: ${v.text}`).join(" ") || claim.text;
+      return (
+        (claim.variants ?? []).map((v) => `${v.origins.join(" and ")} reported: ${words(v.text)}`).join(" ") || words(claim.text)
+      );
     default:
-      return claim.text;
+      return `Reports agree: ${words(claim.text)}`;
   }
 }
 
-function articleAnswer(blocks: Map<string, unknown>): Answer {
+function articleAnswer(blocks: Map<string, unknown>, copy: boolean): Answer {
+  const sentence = (claim: Claim) => stated(claim, copy);
   const brief = (blocks.get("brief") ?? {}) as {
     topic?: string;
     structure?: string;
@@ -217,7 +227,7 @@ function answerContent(body: any, mode: FakeMode): string {
     return JSON.stringify(answer);
   }
   const primary = blocks.get("primary") as Parameters<typeof versionAnswer>[0] | undefined;
-  const answer = primary ? versionAnswer(primary) : articleAnswer(blocks);
+  const answer = primary ? versionAnswer(primary) : articleAnswer(blocks, mode === "copySources");
   const firstId = answer.units[0]?.claimIds[0];
   if (mode === "badClaimIds" && answer.units[0]) answer.units[0].claimIds.push(UNKNOWN_CLAIM_ID);
   if (mode === "inventedNumber" && firstId) answer.units.push(unit("paragraph", INVENTED_SENTENCE, [firstId]));

@@ -364,6 +364,50 @@ describe("what a source sentence may stand as", () => {
   });
 });
 
+describe("the built-in engine's own words", () => {
+  const page = (id: string, origin: string, text: string): WritingSource => ({
+    id,
+    origin,
+    originId: `o-${id}`,
+    title: origin,
+    url: `https://${id}.example/story`,
+    official: false,
+    language: "en",
+    text,
+  });
+  const movable = "Northshire Police said the stand was evacuated within twenty minutes of the roof giving way.";
+  const stuck = "The club categorically denies reports that it was warned about corrosion in the East Stand roof.";
+  const pages = [page("p1", "Portmere Echo", `${movable} ${stuck}`), page("p2", "Northern Ledger", movable)];
+  const input = (): WriteInput => ({
+    brief: brief({ topic: "East Stand roof", targetWords: 60 }),
+    voice: voice(),
+    claims: [
+      { ...claim("m1", movable, "corroborated", []), sourceIds: ["p1", "p2"], originCount: 2 },
+      { ...claim("m2", stuck, "singleSource", []), sourceIds: ["p1"], originCount: 1 },
+    ],
+    sources: pages,
+  });
+
+  it("rewrites a source's sentence it can rewrite, and names the units it could not", () => {
+    const draft = writeBuiltin(input());
+    const text = draft.units.map((u) => u.text).join("\n");
+    expect(text).toContain("The stand was evacuated within twenty minutes of the roof giving way, Northshire Police said.");
+    expect(text).not.toContain(movable);
+    const stuckUnit = draft.units.find((u) => u.claimIds.includes("m2"));
+    expect(stuckUnit?.text).toContain(stuck);
+    expect(draft.warnings).toContain(
+      `Unit ${stuckUnit?.n} repeats a source's words that the engine could not rewrite (the read-back's copied check names them): rewrite them before publishing, or write with a model provider.`,
+    );
+  });
+
+  it("and the read-back's copied check names the same unit", async () => {
+    const draft = writeBuiltin(input());
+    const checks = await readBack({ draft, brief: brief(), claims: input().claims, sources: pages });
+    const copied = checks.find((c) => c.id === "copied");
+    expect(copied?.units).toEqual([draft.units.find((u) => u.claimIds.includes("m2"))?.n]);
+  });
+});
+
 describe("built-in engine on the test web", () => {
   let web: TestWeb;
   const material: StoryMaterial[] = [];

@@ -3,9 +3,12 @@
 // - every unit's claim ids exist (claim-id validity);
 // - no number or date appears that the unit's cited claims' sources do not carry (figure support);
 // - every mustAppear phrase that some claim carries appears (mustAppear coverage);
-// - the length is within 15% of targetWords whenever the claims carry enough words (length accuracy).
+// - the length is within 15% of targetWords whenever the claims carry enough words (length accuracy);
+// - our own words: the longest run outside quotation marks that repeats a source page, the share
+//   of words inside quotation marks, and the articles that keep both within src/writing/copying.ts's limits.
 // Used by `npm run eval:writing` and, with thresholds, by evaluation.test.ts.
 import { fitToPrint } from "../../src/writing/builtin/claimText.ts";
+import { COPY_RUN_LIMIT, QUOTED_SHARE_LIMIT, quotedWords, SourceWindows } from "../../src/writing/copying.ts";
 import { carriedFigures, pageFigureCache, uncarriedFigures } from "../../src/writing/figures.ts";
 import type { Structure, Writer, WritingBrief } from "../../src/writing/types.ts";
 import { countWords, draftWords } from "../../src/writing/units.ts";
@@ -26,6 +29,14 @@ export interface WritingScore {
   lengthAccuracy: number;
   /** Mean |words − target| / target over the articles whose claims carry enough words. */
   meanLengthError: number;
+  /** The longest run of words outside quotation marks that repeats a source page, over all articles. */
+  longestCopiedRun: number;
+  /** Body units with no run over COPY_RUN_LIMIT, over body units (headings and header rows aside). */
+  ownWordUnits: number;
+  /** The largest share of an article's words inside quotation marks. */
+  maxQuotedShare: number;
+  /** Articles with no run over COPY_RUN_LIMIT and at most QUOTED_SHARE_LIMIT quoted, over articles. */
+  ownWords: number;
   /** Articles the writer failed to write, with the reason. */
   failures: string[];
   /** Every fault found, for --verbose. */
@@ -91,6 +102,11 @@ export async function evaluateWriter(writer: Writer, stories: readonly StoryMate
   let lengthJudged = 0;
   let lengthOk = 0;
   let lengthError = 0;
+  let longestCopiedRun = 0;
+  let maxQuotedShare = 0;
+  let ownWordArticles = 0;
+  let bodyUnits = 0;
+  let ownBodyUnits = 0;
   const failures: string[] = [];
   const faults: string[] = [];
 
@@ -98,6 +114,7 @@ export async function evaluateWriter(writer: Writer, stories: readonly StoryMate
     const claims = new Map(m.claims.map((c) => [c.id, c]));
     const sources = new Map(m.sources.map((s) => [s.id, s]));
     const mustAppear = mustAppearFor(truth, m.story.id);
+    const windows = new SourceWindows(m.sources, "en");
     // Words the claims carry in the article's language (English): what any writer can state.
     const inEnglish = (sourceId: string) => sources.get(sourceId)?.language === "en";
     const available = m.claims
@@ -130,6 +147,29 @@ export async function evaluateWriter(writer: Writer, stories: readonly StoryMate
           else faults.push(`${label} unit ${unit.n}: figures not carried ${uncarried.join(", ")}: ${unit.text}`);
         }
         const text = [draft.title, draft.deck ?? "", ...draft.units.map((u) => u.text)].join("\n");
+        let longest = 0;
+        const pieces = [
+          { text: draft.title, body: false },
+          { text: draft.deck ?? "", body: false },
+          ...draft.units.map((u) => ({ text: u.cells ? u.cells.join(" ") : u.text, body: u.kind !== "heading" && !u.header })),
+        ];
+        for (const piece of pieces) {
+          const runs = windows.copiedRuns(piece.text, "en");
+          if (piece.body) {
+            bodyUnits++;
+            if (runs.length === 0) ownBodyUnits++;
+          }
+          for (const run of runs) {
+            longest = Math.max(longest, run.words.length);
+            faults.push(`${label}: ${run.words.length} words copied: ${run.words.join(" ")}`);
+          }
+        }
+        const quoted = quotedWords(draft.units, windows, "en");
+        const share = quoted.total === 0 ? 0 : quoted.quoted / quoted.total;
+        longestCopiedRun = Math.max(longestCopiedRun, longest);
+        maxQuotedShare = Math.max(maxQuotedShare, share);
+        if (longest <= COPY_RUN_LIMIT && share <= QUOTED_SHARE_LIMIT) ownWordArticles++;
+        else if (share > QUOTED_SHARE_LIMIT) faults.push(`${label}: ${(share * 100).toFixed(0)}% of words quoted`);
         for (const phrase of mustAppear) {
           if (!m.claims.some((c) => phrasePattern(phrase, "iu").test(c.text))) continue;
           phrasesAsked++;
@@ -157,6 +197,10 @@ export async function evaluateWriter(writer: Writer, stories: readonly StoryMate
     mustAppearCoverage: ratio(phrasesFound, phrasesAsked),
     lengthAccuracy: ratio(lengthOk, lengthJudged),
     meanLengthError: lengthJudged === 0 ? 0 : lengthError / lengthJudged,
+    longestCopiedRun,
+    maxQuotedShare,
+    ownWords: ratio(ownWordArticles, articles),
+    ownWordUnits: ratio(ownBodyUnits, bodyUnits),
     failures,
     faults,
     ms: performance.now() - started,

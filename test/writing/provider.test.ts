@@ -342,6 +342,34 @@ describe("rejected and failed answers", () => {
     expect(error.message).toContain("claim-reopened");
   });
 
+  it("sends back the passages that repeat a source, and takes the answer in the model's own words", async () => {
+    fake.setMode(["copySources", "ok"]);
+    const draft = await writer().write(input());
+    expectWellFormed(draft);
+    expect(chatRequests().map((r) => r.mode)).toEqual(["copySources", "ok"]);
+    const feedback = messagesOf(1).at(-1)?.content ?? "";
+    expect(feedback).toMatch(/^Your answer was rejected:/);
+    expect(feedback).toContain(
+      'repeats 13 consecutive words of a source outside quotation marks ("local traders said footfall fell by a third while the bridge was closed")',
+    );
+    expect(draft.warnings.join(" ")).not.toMatch(/repeated its sources' words/);
+  });
+
+  it("takes a copying answer on the last attempt with a warning rather than lose the article", async () => {
+    fake.setMode("copySources");
+    const draft = await writer().write(input());
+    expect(chatRequests()).toHaveLength(3);
+    expect(draft.warnings).toContain(
+      "The model still repeated its sources' words in 1 passage on its last attempt; the read-back's copied check names the units to rewrite.",
+    );
+  });
+
+  it("tells the model the copy rule in the system message", async () => {
+    await writer().write(input());
+    expect(systemOf(0)).toContain("never repeat more than 12 consecutive words of a claim or a source page");
+    expect(systemOf(0)).toContain("At most 15% of the article's words may be inside quotation marks");
+  });
+
   it("reports a 500 as provider_error after bounded retries", async () => {
     fake.setMode("error500");
     const error = await failure(writer().write(input()));

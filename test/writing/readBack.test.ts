@@ -19,6 +19,7 @@ const CHECK_IDS = [
   "supported",
   "flagged",
   "left-out",
+  "copied",
   "claim-ids",
   "must-appear",
   "length",
@@ -255,6 +256,68 @@ describe("read-back", () => {
     const second = await readBack(input);
     expect(first.map((c) => c.id)).toEqual(CHECK_IDS);
     expect(second).toEqual(first);
+  });
+
+  describe("copied", () => {
+    // s1: "The harbour authority estimates repairs to the north quay will cost £2.5 million." (13 words)
+    it("names a unit that repeats more than 12 words of a source outside quotation marks, with the outlet", async () => {
+      const units = [
+        p("Storm Elin closed the port on Monday.", ["c1"]),
+        p("The harbour authority estimates repairs to the north quay will cost £2.5 million, it said.", ["c4"]),
+      ];
+      const copied = check(await readBack(inputFor(units)), "copied");
+      expect(copied.verdict).toBe("warning");
+      expect(copied.units).toEqual([2]);
+      expect(copied.target).toBe(2);
+      expect(copied.items).toHaveLength(1);
+      expect(copied.items?.[0]).toMatch(
+        /^Unit 2 repeats 13 words of Portmere Gazette outside quotation marks: “the harbour authority/,
+      );
+    });
+
+    it("lets twelve words pass, reads across case and punctuation, and counts the title", async () => {
+      // Twelve words in a row of s1, then our own: within the rule.
+      const twelve = p("The harbour authority estimates repairs to the north quay will cost a lot.", ["c4"]);
+      expect(check(await readBack(inputFor([twelve])), "copied").verdict).toBe("passed");
+      // Thirteen, with the case and punctuation changed: still the source's words.
+      const thirteen = p("THE HARBOUR AUTHORITY — estimates repairs, to the north quay; will cost £2.5 MILLION!", ["c4"]);
+      const copied = check(await readBack(inputFor([thirteen])), "copied");
+      expect(copied.verdict).toBe("warning");
+      expect(copied.items?.[0]).toMatch(/repeats 13 words/);
+      const title = check(
+        await readBack(
+          inputFor(
+            cleanUnits(),
+            {},
+            { title: "Storm Elin forced the closure of the port of Portmere on Monday, the harbour master said" },
+          ),
+        ),
+        "copied",
+      );
+      expect(title.items?.[0]).toMatch(/^The title repeats 16 words of Portmere Gazette/);
+    });
+
+    it("allows a quotation up to the quoted share, and names the share and the source beyond it", async () => {
+      const quoted = p("The harbour master said: “Storm Elin forced the closure of the port of Portmere on Monday.”", ["c1"]);
+      const filler = p(
+        "Power returned to most homes by the evening, and crews began clearing the esplanade before the council met to plan a sea wall for the town.",
+        ["c2", "c3"],
+      );
+      // 11 of 50 words quoted: 22%, over the 15% a text may quote, all from one outlet.
+      const out = check(await readBack(inputFor([quoted, filler])), "copied");
+      expect(out.verdict).toBe("warning");
+      expect(out.items?.some((i) => /^2\d% of the article's words are inside quotation marks \(at most 15%\)/.test(i))).toBe(
+        true,
+      );
+      expect(out.items?.some((i) => /^100% of the quoted words come from Portmere Gazette/.test(i))).toBe(true);
+      expect(out.units).toEqual([1]);
+      // The same quotation in a longer text is within the share; one short quotation is how a
+      // person's words are given, so one source giving all of it is no fault below 5% quoted.
+      const long = Array.from({ length: 10 }, () => filler);
+      const within = check(await readBack(inputFor([quoted, ...long])), "copied");
+      expect(within.verdict, JSON.stringify(within.items)).toBe("passed");
+      expect(within.detail).toMatch(/of the words are quoted\.$/);
+    });
   });
 
   describe("left-out", () => {

@@ -74,13 +74,31 @@ function isBylineLine(sentence: string): boolean {
   return lower.every((word) => BYLINE_WORDS.has(word) || MONTHS[word] !== undefined || /^\d*(?:am|pm|h)$/.test(word));
 }
 
+/** A picture's credit line: "Photo: Jane Doe/Reuters", "Foto: dpa", "Crédit photo : AFP", "写真：共同". */
+const IMAGE_CREDIT =
+  /^\(?(?:photo(?:graph)?s?|pictures?|images?|foto(?:s|grafie|grafía)?|bild|crédits?(?: photo)?|imagen|immagine|zdjęcie|fot\.|写真)\s*(?:credit)?\s*[:：]/iu;
+/** A short line naming a picture agency: "AP Photo/Kirsty Wigglesworth", "Getty Images". */
+const PICTURE_AGENCY =
+  /\b(?:AP Photo|Getty Images|Shutterstock|Alamy|EPA-EFE|dpa-Bildfunk|Keystone\/|PA Wire|AFP via Getty|Reuters\/[\p{Lu}])/u;
+/** Copyright and redistribution notices, in the languages we read. */
+const COPYRIGHT =
+  /(?:©|\(c\)|copyright)\s*\d{4}|all rights reserved|may not be (?:published|reproduced|redistributed|broadcast)|alle rechte vorbehalten|tous droits réservés|reproduction interdite|todos los derechos reservados|prohibida su reproducción|riproduzione riservata|wszelkie prawa zastrzeżone|無断転載/iu;
+/** A call to subscribe or sign up, the site speaking to its reader. */
+const SUBSCRIPTION =
+  /\b(?:subscribe (?:now|today|to|for)|sign up (?:for|to|now)|already a subscriber|for subscribers only|jetzt abonnieren|abonnez-vous|déjà abonné|suscríbete|hazte suscriptor|abbonati|zaprenumeruj)/iu;
+
 /**
  * Mostly capitals (a headline or a section header), parts split by bars (a page's header line),
- * or a byline line with its time stamp: page furniture, never a claim.
+ * a byline line with its time stamp, a picture credit, a copyright or redistribution notice, a
+ * call to subscribe, or a line pointing at a web address ("An HTML version of this release is
+ * available at https://…"): page furniture, never a claim.
  */
 function isFurniture(sentence: string): boolean {
   if (/\s\|\s.*\s\|\s/u.test(sentence)) return true;
   if (isBylineLine(sentence)) return true;
+  if (IMAGE_CREDIT.test(sentence) || COPYRIGHT.test(sentence) || SUBSCRIPTION.test(sentence)) return true;
+  if (/https?:\/\/\S+/u.test(sentence)) return true;
+  if (PICTURE_AGENCY.test(sentence) && sentence.split(/\s+/u).length <= 12) return true;
   const letters = sentence.match(/\p{L}/gu) ?? [];
   const upper = sentence.match(/\p{Lu}/gu) ?? [];
   return letters.length >= 12 && upper.length / letters.length > 0.7;

@@ -2,6 +2,8 @@
 // default writer, deterministic (the same claims give the same article), and it never states
 // what no claim carries. It writes only the brief's own language: language versions need a model.
 import { LANGUAGE_NAMES } from "../../languages.ts";
+import { SourceWindows } from "../copying.ts";
+import { unitNames } from "../qa/checkReport.ts";
 import {
   type Draft,
   type VersionInput,
@@ -18,6 +20,7 @@ import { withoutDateline, wordingIn } from "./claimText.ts";
 import { type ComposeContext, type Composition, composeUnits, originNames } from "./compose.ts";
 import { placeInternalLinks } from "./internalLinks.ts";
 import { fill, joinNames, phrasesFor } from "./phrases.ts";
+import { restateSentences } from "./restate.ts";
 
 /** Within this share of `targetWords` the length is on target. */
 export const LENGTH_TOLERANCE = 0.15;
@@ -84,6 +87,8 @@ function bestCount(order: readonly RankedClaim[], ctx: ComposeContext, mandatory
   return best;
 }
 
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export function writeBuiltin(input: WriteInput): Draft {
   const { brief, voice } = input;
   if (input.claims.length === 0) {
@@ -125,7 +130,30 @@ export function writeBuiltin(input: WriteInput): Draft {
     );
   }
   const quoted = tooFew ? new Set<string>() : foreign;
-  const ranked = rankClaims(worded, brief, { sources, quoteOnly: quoted, avoid: voice.avoid });
+  // Each claim in words of ours where the engine can rewrite it (restate.ts). A sentence it cannot
+  // rewrite without repeating a run of its source stands as the source wrote it, and the
+  // read-back's `copied` check names its unit for the editor to rewrite: leaving it out would
+  // drop most of a story's facts, since without a model most long sentences cannot be rewritten.
+  const windows = new SourceWindows(input.sources, brief.language);
+  // A side statement two claims' sentences share ("Edith Marwood is 97.") is given with the first
+  // only; one sentence stated by two claims (one per fact) stays one text, so it is written once.
+  const sides = new Set<string>();
+  const rewritten = new Map<string, string>();
+  const restated = worded.map((claim) => {
+    if (quoted.has(claim.id)) return claim;
+    const original = withoutDateline(claim.text);
+    let text = rewritten.get(original);
+    if (text === undefined) {
+      const own = restateSentences(original, brief.language, windows);
+      if (own === undefined) return claim;
+      const [main, ...rest] = own;
+      text = [main, ...rest.filter((side) => !sides.has(side))].join(" ");
+      for (const side of rest) sides.add(side);
+      rewritten.set(original, text);
+    }
+    return { ...claim, text };
+  });
+  const ranked = rankClaims(restated, brief, { sources, quoteOnly: quoted, avoid: voice.avoid });
   ctx.quoted = quoted;
   const { order, mandatory } = writingOrder(ranked, brief.mustAppear.length);
   const count = bestCount(order, ctx, mandatory);
@@ -142,6 +170,14 @@ export function writeBuiltin(input: WriteInput): Draft {
   const deck = deckFrom(composition.units, ctx, claims);
   if (deck) draft.deck = deck;
 
+  const copied = composition.units.filter(
+    (u) => windows.copiedRuns(u.cells ? u.cells.join(" ") : u.text, brief.language).length > 0,
+  );
+  if (copied.length > 0) {
+    warnings.push(
+      `${capitalised(unitNames(copied.map((u) => u.n)))} repeat${copied.length === 1 ? "s" : ""} a source's words that the engine could not rewrite (the read-back's copied check names them): rewrite them before publishing, or write with a model provider.`,
+    );
+  }
   const words = draftWords(draft);
   if (words < brief.targetWords * (1 - LENGTH_TOLERANCE)) {
     warnings.push(

@@ -104,7 +104,11 @@ export class OpenAiWriter implements Writer, Rewriter {
 
   async write(input: WriteInput, signal?: AbortSignal): Promise<Draft> {
     if (input.claims.length === 0) throw new WritingFailure("nothing_to_write", "There is no claim to write from.");
-    return this.#run(writeMessages(input), (answer, model) => parseDraft(answer, input, { engine: ENGINE, model }), signal);
+    return this.#run(
+      writeMessages(input),
+      (answer, model, last) => parseDraft(answer, input, { engine: ENGINE, model }, { acceptCopied: last }),
+      signal,
+    );
   }
 
   async writeVersion(input: VersionInput, signal?: AbortSignal): Promise<Draft> {
@@ -136,7 +140,8 @@ export class OpenAiWriter implements Writer, Rewriter {
 
   async #run<T>(
     messages: ChatMessage[],
-    parse: (answer: string, model: string) => T,
+    /** `last` is true on the last attempt: what a retry could still mend may then be let through with a warning. */
+    parse: (answer: string, model: string, last: boolean) => T,
     signal: AbortSignal | undefined,
     what = "the article",
     answerSchema: AnswerSchema = ARTICLE_ANSWER,
@@ -201,7 +206,7 @@ export class OpenAiWriter implements Writer, Rewriter {
           throw new DraftRejected(["the answer was cut off at the token limit; write a shorter article"], true);
         }
         const served = typeof completion.model === "string" && completion.model.trim() ? completion.model.trim() : this.model;
-        return parse(content, served);
+        return parse(content, served, attempts >= maxAttempts);
       } catch (error) {
         if (!(error instanceof DraftRejected)) throw error;
         lastReasons = error.reasons;

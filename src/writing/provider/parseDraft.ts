@@ -1,6 +1,7 @@
 // Turns a model's answer into a Draft, or rejects it with every reason the model should hear on
 // its next attempt. A model is held to the same rule as every writer: each unit cites claims
-// that exist, and states no number or date those claims' sources do not carry. What only
+// that exist, states no number or date those claims' sources do not carry, and repeats no run of
+// more than COPY_RUN_LIMIT words of a source outside quotation marks (src/writing/copying.ts). What only
 // weakens the article (a link to a page the site does not have, a missing phrase) is dropped or
 // reported as a warning instead.
 import { randomUUID } from "node:crypto";
@@ -8,7 +9,9 @@ import { z } from "zod";
 import { LANGUAGE_NAMES, type Language } from "../../languages.ts";
 import { isCheckable, sentenceFacts } from "../../sourcing/claims/facts.ts";
 import { splitSentences } from "../../sourcing/claims/sentences.ts";
+import { SourceWindows } from "../copying.ts";
 import { carriedFigures, uncarriedFigures } from "../figures.ts";
+import { plural } from "../qa/checkReport.ts";
 import type { Draft, InternalLink, SitePage, Unit, VersionInput, WriteInput, WritingClaim, WritingSource } from "../types.ts";
 import { draftWords, headingText, renumber, rowText } from "../units.ts";
 import { avoidedWordsIn } from "../voiceWords.ts";
@@ -297,14 +300,46 @@ function checkedUnits(answer: Answer, m: Material, reasons: string[]): DraftUnit
   return units;
 }
 
-/** A Draft from a model's answer to `writeMessages(input)`. Throws DraftRejected. */
-export function parseDraft(answer: string, input: WriteInput, meta: DraftMeta): Draft {
+/**
+ * Passages of the answer that repeat more than COPY_RUN_LIMIT words of a source outside quotation
+ * marks, as reasons a retry can act on: where, how long, and the words.
+ */
+function copiedPassages(title: string, deck: string | undefined, units: readonly DraftUnit[], input: WriteInput): string[] {
+  const windows = new SourceWindows(input.sources, input.brief.language);
+  const places: [string, string][] = [
+    ["the title", title],
+    ...(deck ? ([["the deck", deck]] as [string, string][]) : []),
+    ...units.map((u, i): [string, string] => [`unit ${i + 1}`, u.cells ? u.cells.join(" ") : u.text]),
+  ];
+  return places.flatMap(([where, text]) =>
+    windows
+      .copiedRuns(text, input.brief.language)
+      .map(
+        (run) =>
+          `${where} repeats ${run.words.length} consecutive words of a source outside quotation marks (${quote(run.words.join(" "), 160)}): say it in your own words, or quote a person's words in quotation marks with who said them`,
+      ),
+  );
+}
+
+/**
+ * A Draft from a model's answer to `writeMessages(input)`. Throws DraftRejected. An answer whose
+ * only fault is a passage repeating a source is rejected while a retry can mend it, and taken
+ * with a warning on the last attempt (`acceptCopied`): the read-back's `copied` check names the
+ * units for the editor, and a job is not lost for wording an editor can fix.
+ */
+export function parseDraft(answer: string, input: WriteInput, meta: DraftMeta, options: { acceptCopied?: boolean } = {}): Draft {
   const parsed = parseAnswer(answer);
   const reasons: string[] = [];
   const units = checkedUnits(parsed, material(input.claims, input.sources, input.brief.language), reasons);
-  if (reasons.length) reject(reasons);
+  const copied = copiedPassages(parsed.title.trim(), deckOf(parsed), units, input);
+  if (reasons.length || (copied.length && !options.acceptCopied)) reject([...reasons, ...copied]);
   const numbered = renumber(units);
   const warnings: string[] = [];
+  if (copied.length) {
+    warnings.push(
+      `The model still repeated its sources' words in ${plural(copied.length, "passage", "passages")} on its last attempt; the read-back's copied check names the units to rewrite.`,
+    );
+  }
   const links = linksOf(parsed, numbered, input.sitePages ?? [], warnings);
   warnings.push(...briefWarnings(input, parsed.title, numbered));
   return assemble(parsed, numbered, input.brief.language, links, warnings, meta);

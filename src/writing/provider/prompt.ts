@@ -5,6 +5,7 @@
 // data, so no page can close a block early or open one of its own, and the blocks read back
 // exactly (`readDataBlocks`), which is how the test model server understands a request.
 import { LANGUAGE_NAMES } from "../../languages.ts";
+import { COPY_RUN_LIMIT, QUOTED_SHARE_LIMIT } from "../copying.ts";
 import type { Draft, Structure, Tone, VersionInput, WriteInput, WritingClaim, WritingSource } from "../types.ts";
 
 export interface ChatMessage {
@@ -210,6 +211,10 @@ function writeSystem(input: WriteInput): string {
     "- Every number and date you write must be one the claims you cite for that unit carry (their text, their mentions or their source pages). Do not round, convert, add up or estimate.",
     '- Every unit lists in "claimIds" the ids of the claims it states, and only ids from the claims data. A unit that states no claim (a heading, a transition) has an empty list and contains no number or date.',
     "- Page excerpts in the sources data are context for wording and attribution; they do not license facts no claim carries.",
+    "",
+    "Own words:",
+    `- Write every sentence in your own words. Outside quotation marks, never repeat more than ${COPY_RUN_LIMIT} consecutive words of a claim or a source page.`,
+    `- Quote only a person's own words, short, in quotation marks, with who said them. At most ${Math.round(QUOTED_SHARE_LIMIT * 100)}% of the article's words may be inside quotation marks, and no more than a third of them from one source.`,
     "",
     ATTRIBUTION_RULES,
     "",

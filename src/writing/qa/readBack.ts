@@ -7,6 +7,7 @@
 import type { QualityCheck } from "../types.ts";
 import { avoidWords } from "./checks/avoidWords.ts";
 import { claimReferences } from "./checks/claimReferences.ts";
+import { copied } from "./checks/copied.ts";
 import { flagged } from "./checks/flagged.ts";
 import { leftOut } from "./checks/leftOut.ts";
 import { length } from "./checks/length.ts";
@@ -41,6 +42,7 @@ export async function readBack(input: ReadBackInput): Promise<QualityCheck[]> {
     supported(read),
     flagged(read),
     leftOut(read),
+    copied(read),
     claimReferences(read),
     mustAppear(read),
     length(read),

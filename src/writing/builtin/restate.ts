@@ -1,0 +1,402 @@
+// The built-in engine's own sentence for a claim. A source's sentence printed as it stands is
+// someone else's text under the publisher's name: no run of more than COPY_RUN_LIMIT of its words
+// may stand outside quotation marks (src/writing/copying.ts). Without a model the engine cannot
+// paraphrase freely, so it rewrites the way a desk editor rewrites agency copy, keeping every
+// word that states something and adding only joining words:
+// - the attribution moves to the other end ("Police said 300 people were moved" → "300 people
+//   were moved, police said"; "According to X, Y" → "Y, according to X");
+// - a side statement becomes a sentence of its own ("Dunmore Salvage, an Aberdeen firm that …,
+//   has been appointed" → "Dunmore Salvage has been appointed. Dunmore Salvage is an Aberdeen
+//   firm that …"; "…, which bought it in 2019" → "Químicas Arenal bought it in 2019.");
+// - a closing clause or phrase of time, place or cause moves to the front ("… was shut after
+//   engineers found …" → "After engineers found …, … was shut");
+// - two clauses joined by ", and" become two sentences.
+// Candidates are tried smallest change first; the first that repeats no run of more than
+// COPY_RUN_LIMIT words of any source page is the claim's sentence. When none does, the claim has
+// no sentence of ours and the writer leaves it out (the read-back lists it), rather than print it
+// copied.
+//
+// The rules are written for English, French, Spanish, Italian and Polish, where a phrase of time
+// or place can open a sentence without the verb moving. German puts the verb second, so a fronted
+// phrase would need the verb moved too; German and the other languages keep a sentence only when
+// it does not copy.
+import type { SourceWindows } from "../copying.ts";
+
+interface Grammar {
+  /** Speech verbs an attribution is made with ("said", "a indiqué"). */
+  say: string;
+  /** The verb written when a speaker moves behind the statement. */
+  said: string;
+  /** Words opening "according to X". */
+  according: string;
+  /** Words that open a closing clause of time or cause ("after", "because"). */
+  subordinators: string;
+  /** Prepositions opening a closing phrase of time or place ("on", "near"). */
+  prepositions: string;
+  /** Relative pronouns that open a side statement, and how they join their antecedent. */
+  relatives: Record<string, (antecedent: string) => string>;
+  /** Determiners opening an apposition ("an Aberdeen firm") and the copula joining it. */
+  appositionDeterminers: string;
+  copula: { present: string; past: string };
+  /** Words a sentence's first word may be lower-cased from when it moves inside the sentence. */
+  lowerable: RegExp;
+  /** Coordinators: ", and" splits into two sentences. */
+  and: string;
+  /** Whether "that" follows a speech verb put before its statement. */
+  that?: string;
+}
+
+const GRAMMARS: Record<string, Grammar> = {
+  en: {
+    say: "said|says|told reporters|told the [A-Z][\\w-]+(?: [A-Z][\\w-]+)?|announced|confirmed|stated|added|explained|warned|estimated|noted|insisted|reported|wrote",
+    said: "said",
+    according: "according to",
+    subordinators: "after|before|when|while|because|since|following|despite|amid|until|once|as part of|due to|in response to",
+    prepositions: "at|on|in|near|off|across|along|during|within|between|throughout|outside|inside|around|by the end of|from",
+    relatives: {
+      which: (a) => a,
+      who: (a) => a,
+      whose: (a) => `${a}’s`,
+    },
+    appositionDeterminers: "a|an|the|one of",
+    copula: { present: "is", past: "was" },
+    lowerable:
+      /^(?:The|A|An|This|That|These|Those|It|Its|They|Their|He|She|His|Her|More|Most|Some|All|No|One|About|Around|Nearly|Almost|Up|Over|Several|Many|Few|Both|Each|Every|Police|Officials|Residents|Crews|Crew|Workers|Rescuers|Engineers|Authorities|Firefighters|Staff|Passengers|Volunteers|Shares|Traders|People|Restorers|Filming|Construction|Grain|Exports)$/u,
+    and: "and",
+    that: "that",
+  },
+  fr: {
+    say: "a déclaré|a indiqué|a annoncé|a précisé|a expliqué|a affirmé|a confirmé|ont déclaré|ont indiqué|ont annoncé|ont précisé",
+    said: "a indiqué",
+    according: "selon",
+    subordinators: "après|avant|lorsque|quand|alors que|parce que|depuis que|malgré|à la suite de|en raison de|jusqu['’]à",
+    prepositions: "à|au|aux|dans|sur|près de|lors de|pendant|depuis|entre|vers",
+    relatives: { qui: (a) => a },
+    appositionDeterminers: "un|une|le|la|l['’]",
+    copula: { present: "est", past: "était" },
+    lowerable: /^(?:Le|La|Les|Un|Une|Des|Ce|Cette|Ces|Il|Elle|Ils|Elles|Plus|Environ|Près|Selon)$/u,
+    and: "et",
+    that: "que",
+  },
+  es: {
+    say: "dijo|informó|señaló|anunció|indicó|explicó|afirmó|aseguró|confirmó|declaró|precisó",
+    said: "informó",
+    according: "según",
+    subordinators: "después de|antes de|tras|cuando|mientras|porque|pese a|a pesar de|hasta|debido a",
+    prepositions: "en|a|al|cerca de|durante|desde|entre|hacia",
+    relatives: { que: (a) => a },
+    appositionDeterminers: "un|una|el|la",
+    copula: { present: "es", past: "era" },
+    lowerable: /^(?:El|La|Los|Las|Un|Una|Unos|Unas|Este|Esta|Estos|Estas|Más|Cerca|Casi|Según)$/u,
+    and: "y",
+    that: "que",
+  },
+  it: {
+    say: "ha detto|ha dichiarato|ha annunciato|ha spiegato|ha precisato|ha confermato|ha affermato|hanno detto|hanno dichiarato|hanno annunciato",
+    said: "ha riferito",
+    according: "secondo",
+    subordinators: "dopo|prima di|quando|mentre|perché|nonostante|fino a|a causa di",
+    prepositions: "a|al|alla|in|nel|nella|sul|sulla|vicino a|durante|da|tra|fra|entro",
+    relatives: { che: (a) => a },
+    appositionDeterminers: "un|una|il|la|lo",
+    copula: { present: "è", past: "era" },
+    lowerable: /^(?:Il|Lo|La|I|Gli|Le|Un|Uno|Una|Questo|Questa|Circa|Quasi|Oltre|Secondo)$/u,
+    and: "e",
+    that: "che",
+  },
+  pl: {
+    say: "powiedział|powiedziała|poinformował|poinformowała|poinformowało|poinformowali|przekazał|przekazała|podał|podała|oświadczył|oświadczyła",
+    said: "poinformowano",
+    according: "według",
+    subordinators: "po tym, jak|zanim|gdy|kiedy|podczas gdy|ponieważ|mimo że|aż do",
+    prepositions: "w|we|na|przy|podczas|od|między|koło|obok",
+    relatives: { który: (a) => a, która: (a) => a, które: (a) => a },
+    appositionDeterminers: "",
+    copula: { present: "jest", past: "był" },
+    lowerable: /^(?:Ten|Ta|To|Te|Około|Prawie|Ponad|Według)$/u,
+    and: "i",
+    that: "że",
+  },
+};
+
+const words = (text: string) => text.split(/\s+/u).filter(Boolean).length;
+const bare = (text: string) =>
+  text
+    .trim()
+    .replace(/[.。]+$/u, "")
+    .trim();
+const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const asSentence = (text: string) => {
+  const t = upperFirst(text.trim());
+  return /[.!?…»”"')]$/u.test(t) ? t : `${t}.`;
+};
+
+function lowerFirst(text: string, g: Grammar): string {
+  const first = /^\S+/u.exec(text)?.[0] ?? "";
+  return g.lowerable.test(first) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+}
+
+/** A statement and who it is attributed to, when the sentence attributes it in a form we can move. */
+interface Said {
+  speaker: string;
+  verb: string;
+  statement: string;
+  /** Where the attribution stood. */
+  at: "before" | "after" | "according-before" | "according-after";
+}
+
+function attribution(text: string, g: Grammar): Said | undefined {
+  const body = bare(text);
+  const according = new RegExp(`^(${g.according})\\s([^,]{2,90}),\\s(.+)$`, "iu").exec(body);
+  if (according)
+    return {
+      speaker: according[2] as string,
+      verb: according[1] as string,
+      statement: according[3] as string,
+      at: "according-before",
+    };
+  const accordingEnd = new RegExp(`^(.+?),\\s(${g.according})\\s(.{2,90})$`, "iu").exec(body);
+  if (accordingEnd)
+    return {
+      speaker: accordingEnd[3] as string,
+      verb: accordingEnd[2] as string,
+      statement: accordingEnd[1] as string,
+      at: "according-after",
+    };
+  // "…, the agency said." / "…, said the agency."
+  const after = new RegExp(`^(.+),\\s(?:(.{2,80}?)\\s(${g.say})|(${g.say})\\s(.{2,80}?))$`, "u").exec(body);
+  if (after && !/[,]/u.test(after[2] ?? after[5] ?? ",")) {
+    return {
+      speaker: (after[2] ?? after[5]) as string,
+      verb: (after[3] ?? after[4]) as string,
+      statement: after[1] as string,
+      at: "after",
+    };
+  }
+  // "The agency said (on Tuesday) (that) …": a speaker of at most eight words, no comma.
+  const before = new RegExp(
+    `^([^,]{2,80}?)\\s(${g.say})(\\s(?:(?:on|in|at|le|el|il|w)\\s[^,\\s]+|yesterday|today|this week|last week|hier|ayer|ieri|wczoraj))?(?:,)?\\s(?:${g.that ?? "that"}\\s|qu['’])?(.+)$`,
+    "u",
+  ).exec(body);
+  if (
+    before &&
+    words(before[1] as string) <= 8 &&
+    words(before[4] as string) >= 4 &&
+    SUBJECT_START.test(before[1] as string) &&
+    !CLAUSE_WORD.test(before[1] as string) &&
+    !new RegExp(`\\s(?:${g.say})\\s`, "u").test(` ${before[1]} `) &&
+    SUBJECT_START.test(before[4] as string) &&
+    !/\s(?:but|and|or)\s(?:that|que|che|że)\s/u.test(before[4] as string)
+  ) {
+    return { speaker: before[1] as string, verb: `${before[2]}${before[3] ?? ""}`, statement: before[4] as string, at: "before" };
+  }
+  return undefined;
+}
+
+/** The sentence with its attribution at the other end. */
+function attributionMoved(s: Said, g: Grammar): string {
+  const statement = s.statement.replace(/,$/u, "");
+  switch (s.at) {
+    case "according-before":
+      return `${upperFirst(statement)}, ${s.verb.toLowerCase()} ${s.speaker}`;
+    case "according-after":
+      return `${upperFirst(s.verb)} ${s.speaker}, ${lowerFirst(statement, g)}`;
+    case "after":
+      return `${upperFirst(s.speaker)} ${s.verb}${g.that ? ` ${g.that}` : ""} ${lowerFirst(statement, g)}`;
+    default:
+      return `${upperFirst(statement)}, ${lowerFirst(s.speaker, g)} ${s.verb}`;
+  }
+}
+
+/** Days, months and other words that make a phrase one of time, in the languages with a grammar. */
+const TIME_WORD =
+  /(?:^|\s)(?:\d{1,2}[:.]\d{2}\s?(?:am|pm|a\.m\.|p\.m\.|h)?|\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.)|\d{4}|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|morning|afternoon|evening|night|overnight|week|month|year|weekend|hours|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|matin|soir|semaine|lunes|martes|miércoles|jueves|viernes|sábado|domingo|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|mañana|tarde|noche|semana|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|mattina|sera|settimana|poniedziałek|wtorek|środę|czwartek|piątek|sobotę|niedzielę|stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia|rano|wieczorem)(?=$|[\s,.])/iu;
+
+/** Words that show a tail holds a clause of its own (a verb), not a phrase. */
+const CLAUSE_WORD =
+  /(?:^|\s)(?:is|are|was|were|be|been|has|have|had|will|would|can|could|should|may|might|must|do|does|did|said|says|and|or|that|which|who|est|sont|était|a|ont|et|que|qui|es|son|era|fue|ha|han|y|que|è|sono|ha|hanno|e|che|jest|są|był|była|było|i|że|który|która|które)(?=$|\s)/iu;
+
+/** Words that leave a head dangling when what they modify moves away ("lifted shortly | after 11am"). */
+const DANGLING = /(?:^|\s)(?:shortly|just|soon|long|even|only|right|well|immediately|straight|peu|poco|tuż|zaraz)$/iu;
+/** A span of time before "after" or "before" ("two weeks | after the storm") measures the gap: it goes with them. */
+const MEASURED = /(?:^|\s)(?:seconds|minutes|hours|days|weeks|months|years|moments)$/iu;
+
+/** A head holding a clause of its own ("records show the roof was …", "…, which dominated …"): a
+ * phrase after it may belong to that clause, and fronting it would change what it is about. */
+const EMBEDDED = /,\s|\s(?:that|which|who|whose|said|says|show|shows|showed|believe|believes|think|thinks|que|qui|che|że)\s/iu;
+
+/** A verb a clause is made with, in its first words. */
+const AUXILIARY =
+  /^(?:\S+\s){1,8}?(?:is|are|was|were|has|have|had|will|would|est|sont|était|ont|es|son|fue|fueron|è|sono|jest|są|był|była|było)\s/u;
+
+/** Words a clause's subject may open with: a determiner, a number, a pronoun or a name. */
+const SUBJECT_START =
+  /^(?:(?:the|a|an|its|their|his|her|this|these|those|some|many|several|most|all|no|one|two|three|four|five|it|they|he|she|we|le|la|les|un|une|des|il|elle|ils|elles|el|los|las|una|uno|lo|gli|i|ten|ta|to)(?=\s)|l['’]\p{L}|\d[\d.,]*|\p{Lu})/u;
+
+/** Words after which a name is governed by a preposition, not the subject a side statement speaks of. */
+const GOVERNED =
+  /(?:^|\s)(?:on|in|at|of|for|from|with|to|by|into|near|across|sur|dans|de|du|des|à|au|en|con|por|para|del|al|di|da|del|della|nel|nella|w|na|z|do|od)\s*$/iu;
+
+const CALENDAR_NAME =
+  /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)$/u;
+
+/** The name a side statement speaks of: the run of capitalised words right before its comma. */
+function antecedent(before: string): string | undefined {
+  const name =
+    /((?:[\p{Lu}][\p{L}\p{M}'’.-]*(?:\s(?:of|de|del|della|di|du|des|la|le|von|van)\s|\s)?)*[\p{Lu}][\p{L}\p{M}'’.-]*)$/u.exec(
+      before,
+    );
+  const run = name?.[1];
+  if (!run || words(run) > 6 || CALENDAR_NAME.test(run)) return undefined;
+  const preceding = before.slice(0, before.length - run.length);
+  if (GOVERNED.test(preceding)) return undefined;
+  // A name in a list ("Cullen Sands, Marrick Point and …") is not one a side statement is about.
+  if (/,\s*$/u.test(preceding.trim()) || /\s(?:and|or|et|y|e|i)\s*$/iu.test(preceding)) return undefined;
+  return run;
+}
+
+/**
+ * A side statement set off by commas taken out as a sentence of its own: a relative clause
+ * (", which …", ", who …"), an apposition (", an Aberdeen firm …,", ", 31,"), or a participle
+ * phrase (", sailing from Rotterdam …,") about a name. Returns the sentence without it and the
+ * new sentence.
+ */
+function sideStatements(text: string, g: Grammar): [string, string][] {
+  const body = bare(text);
+  const out: [string, string][] = [];
+  const re = /,\s([^,]+?)(,\s|$)/gu;
+  for (let m = re.exec(body); m; m = re.exec(body)) {
+    re.lastIndex = m.index + 1;
+    const inner = m[1] as string;
+    const enclosed = m[2] !== "";
+    const before = body.slice(0, m.index);
+    const after = body.slice(m.index + m[0].length);
+    const head = antecedent(before);
+    if (!head) continue;
+    const first = (/^\S+/u.exec(inner)?.[0] ?? "").toLowerCase();
+    let side: string | undefined;
+    const relative = g.relatives[first];
+    if (relative) side = `${relative(head)} ${inner.slice(first.length).trim()}`;
+    else if (/^\d{1,3}$/u.test(inner) && enclosed) side = `${head} ${g.copula.present} ${inner}`;
+    else if (
+      enclosed &&
+      g.appositionDeterminers &&
+      new RegExp(`^(?:${g.appositionDeterminers})\\s`, "iu").test(inner) &&
+      words(inner) >= 3 &&
+      !CLAUSE_WORD.test(inner)
+    )
+      side = `${head} ${g.copula.present} ${lowerFirst(inner, g)}`;
+    else if (
+      enclosed &&
+      g === GRAMMARS.en &&
+      /^\p{Ll}+ing\s/u.test(inner) &&
+      !/^(?:including|according)\s/u.test(inner) &&
+      words(inner) >= 3
+    )
+      side = `${head} ${g.copula.past} ${inner}`;
+    if (!side) continue;
+    // The main sentence must still say something once the side statement is out.
+    const relativeAfter = Object.keys(g.relatives).includes((/^\S+/u.exec(after)?.[0] ?? "").toLowerCase());
+    const main = enclosed ? `${before}${relativeAfter ? "," : ""} ${after}` : before;
+    if (words(main) < 5) continue;
+    out.push([main, side]);
+  }
+  return out;
+}
+
+/**
+ * A closing clause of time or cause ("after engineers found …") or a closing phrase of time ("on
+ * Tuesday afternoon", "by the end of 2029") moved to the front, the last split first. Phrases of
+ * place are left where they stand: "in the East Stand roof" may belong to the noun before it.
+ */
+function frontings(text: string, g: Grammar): string[] {
+  const body = bare(text);
+  const out: string[] = [];
+  const starters = new RegExp(`(?:,\\s|\\s)(?=(?:${g.subordinators}|${g.prepositions})\\s)`, "giu");
+  const splits: number[] = [];
+  for (let m = starters.exec(body); m; m = starters.exec(body)) splits.push(m.index);
+  const subordinator = new RegExp(`^(?:${g.subordinators})\\s`, "iu");
+  for (const at of splits.reverse()) {
+    const head = body.slice(0, at);
+    const tail = body.slice(at).replace(/^,?\s/u, "");
+    if (words(head) < 4 || words(tail) < 2 || words(tail) > 16 || /,/u.test(tail) || DANGLING.test(head)) continue;
+    if (MEASURED.test(head) && /^(?:after|before|later|earlier)\s/iu.test(tail)) continue;
+    // A clause of time or cause may hold a verb; a phrase must be one of time and hold none.
+    if (!subordinator.test(tail) && (!TIME_WORD.test(tail) || CLAUSE_WORD.test(tail) || words(tail) > 7)) continue;
+    if (subordinator.test(tail) && words(tail) < 3) continue;
+    if (!SUBJECT_START.test(head) || EMBEDDED.test(head)) continue;
+    out.push(`${upperFirst(tail)}, ${lowerFirst(head, g)}`);
+  }
+  // A leading phrase of time set off by a comma to the back: "By mid-morning, volunteers had …".
+  const lead = /^([^,]{2,40}),\s(.+)$/u.exec(body);
+  if (lead && TIME_WORD.test(lead[1] as string) && !CLAUSE_WORD.test(lead[1] as string) && words(lead[2] as string) >= 4) {
+    if (SUBJECT_START.test(lead[2] as string)) out.push(`${upperFirst(lead[2] as string)} ${lowerFirst(lead[1] as string, g)}`);
+  }
+  return out;
+}
+
+/** Two clauses joined by ", and" as two sentences, when the second has a subject of its own. */
+function clauseSplits(text: string, g: Grammar): [string, string][] {
+  const body = bare(text);
+  const out: [string, string][] = [];
+  const re = new RegExp(`,\\s(?:${g.and})\\s|;\\s`, "gu");
+  for (let m = re.exec(body); m; m = re.exec(body)) {
+    const first = body.slice(0, m.index);
+    const second = body.slice(m.index + m[0].length);
+    // The second part needs a subject of its own: a determiner or name, or a noun phrase and then
+    // a verb ("toys, sneakers and sacks of feed were washing up"), not a verb ("is asking …").
+    const ownSubject =
+      SUBJECT_START.test(second) ||
+      (/^\p{Ll}/u.test(second) && !CLAUSE_WORD.test(` ${second.split(/\s+/u)[0]} `) && AUXILIARY.test(second));
+    if (words(first) >= 5 && words(second) >= 4 && ownSubject) out.push([first, second]);
+  }
+  return out;
+}
+
+/** Rewrites of one sentence (as one or more sentences), smallest change first. */
+function rewrites(text: string, g: Grammar): string[][] {
+  const out: string[][] = [];
+  const base = bare(text);
+  const said = attribution(text, g);
+  if (said) out.push([attributionMoved(said, g)]);
+  for (const f of frontings(base, g)) out.push([f]);
+  if (said) for (const f of frontings(said.statement, g)) out.push([attributionMoved({ ...said, statement: f }, g)]);
+  for (const [main, side] of sideStatements(base, g)) {
+    out.push([main, side]);
+    for (const f of frontings(main, g)) out.push([f, side]);
+    const mainSaid = attribution(main, g);
+    if (mainSaid) out.push([attributionMoved(mainSaid, g), side]);
+  }
+  for (const [a, b] of clauseSplits(base, g)) {
+    out.push([a, b]);
+    for (const fa of [a, ...frontings(a, g)])
+      for (const fb of [b, ...frontings(b, g)]) if (fa !== a || fb !== b) out.push([fa, fb]);
+    for (const [main, side] of sideStatements(a, g)) out.push([main, side, b]);
+  }
+  return out;
+}
+
+/** Whether the text repeats a run of more than COPY_RUN_LIMIT words of a source page. */
+const copies = (text: string, language: string, windows: SourceWindows) => windows.copiedRuns(text, language).length > 0;
+
+/**
+ * The claim's sentence in words of ours, as the sentences it is written in: the sentence itself
+ * when it repeats no run of more than COPY_RUN_LIMIT words of a source page, else the first
+ * rewrite that does not (the main sentence first, then any side statement); undefined when none
+ * does.
+ */
+export function restateSentences(text: string, language: string, windows: SourceWindows): string[] | undefined {
+  if (!copies(text, language, windows)) return [text];
+  const g = GRAMMARS[language];
+  if (!g) return undefined;
+  for (const parts of rewrites(text, g)) {
+    const sentences = parts.map(asSentence);
+    if (!copies(sentences.join(" "), language, windows)) return sentences;
+  }
+  return undefined;
+}
+
+/** The claim's sentence in words of ours, or undefined (see restateSentences). */
+export function restate(text: string, language: string, windows: SourceWindows): string | undefined {
+  return restateSentences(text, language, windows)?.join(" ");
+}

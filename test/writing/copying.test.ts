@@ -1,0 +1,124 @@
+// Our own words: the copy rule's reading of quotation marks and runs, and the built-in engine's
+// rewrites of a source's sentence (src/writing/copying.ts, src/writing/builtin/restate.ts).
+import { describe, expect, it } from "vitest";
+import { restate } from "../../src/writing/builtin/restate.ts";
+import { COPY_RUN_LIMIT, quotationPieces, SourceWindows } from "../../src/writing/copying.ts";
+
+const page = (id: string, text: string, language = "en") => ({ id, title: "", text, language });
+
+describe("quotation marks", () => {
+  it("cuts text at English, German, French and Japanese marks, and reads a stray mark as no quotation", () => {
+    expect(quotationPieces("He said “we will rebuild” on Monday.")).toEqual([
+      { text: "He said ", quoted: false },
+      { text: "we will rebuild", quoted: true },
+      { text: " on Monday.", quoted: false },
+    ]);
+    expect(quotationPieces("Er sagte: „Wir bauen neu auf“.").map((p) => p.quoted)).toEqual([false, true, false]);
+    expect(quotationPieces("Il a dit « nous reconstruirons » lundi.").filter((p) => p.quoted)[0]?.text).toBe(
+      " nous reconstruirons ",
+    );
+    expect(quotationPieces("市長は「再建する」と述べた。").filter((p) => p.quoted)[0]?.text).toBe("再建する");
+    // An opening mark that never closes quotes nothing: it cannot hide copied words.
+    expect(quotationPieces("He said “we will rebuild the bridge")).toEqual([
+      { text: "He said “we will rebuild the bridge", quoted: false },
+    ]);
+  });
+});
+
+describe("copied runs", () => {
+  const windows = new SourceWindows(
+    [
+      page("a", "A cargo ship lost 38 containers overboard in heavy seas off the northeast coast early on Tuesday."),
+      page("b", "A cargo ship lost 38 containers overboard in heavy seas, the coastguard said."),
+    ],
+    "en",
+  );
+
+  it("finds a run longer than the limit with every page that holds all of it", () => {
+    const [run, ...rest] = windows.copiedRuns(
+      "A cargo ship lost 38 containers overboard in heavy seas off the northeast coast.",
+      "en",
+    );
+    expect(rest).toEqual([]);
+    expect(run?.words.join(" ")).toBe("a cargo ship lost 38 containers overboard in heavy seas off the northeast coast");
+    expect(run?.sourceIds).toEqual(["a"]);
+    expect(run?.words.length).toBeGreaterThan(COPY_RUN_LIMIT);
+  });
+
+  it("ignores runs inside quotation marks and runs of at most twelve words", () => {
+    expect(windows.copiedRuns("The ship “lost 38 containers overboard in heavy seas off the northeast coast”.", "en")).toEqual(
+      [],
+    );
+    expect(windows.copiedRuns("A cargo ship lost 38 containers overboard in heavy seas, officials say.", "en")).toEqual([]);
+  });
+
+  it("tells which pages hold a quotation", () => {
+    expect(windows.quotedFrom("lost 38 containers overboard in heavy seas", "en").sort()).toEqual(["a", "b"]);
+    expect(windows.quotedFrom("lost 39 containers", "en")).toEqual([]);
+  });
+});
+
+describe("the built-in engine's rewrites", () => {
+  const rewrite = (sentence: string, language = "en") =>
+    restate(sentence, language, new SourceWindows([page("s", `Earlier text. ${sentence} Later text.`, language)], language));
+
+  it("keeps a sentence that does not repeat a long run as it is", () => {
+    const windows = new SourceWindows([page("s", "Three boats sank.")], "en");
+    expect(restate("Three fishing boats sank in the harbour overnight, skippers said.", "en", windows)).toBe(
+      "Three fishing boats sank in the harbour overnight, skippers said.",
+    );
+  });
+
+  it("moves an attribution to the other end", () => {
+    expect(rewrite("Northshire Police said the stand was evacuated within twenty minutes of the roof giving way.")).toBe(
+      "The stand was evacuated within twenty minutes of the roof giving way, Northshire Police said.",
+    );
+    expect(
+      rewrite("The stand's roof was inspected by Brindley Hart Associates, according to documents filed with the safety group."),
+    ).toBe("According to documents filed with the safety group, the stand's roof was inspected by Brindley Hart Associates.");
+  });
+
+  it("gives a side statement about a name as a sentence of its own", () => {
+    expect(
+      rewrite(
+        "Halcyon Pictures, the London-based studio behind several period dramas, has not commented publicly on the project.",
+      ),
+    ).toBe(
+      "Halcyon Pictures has not commented publicly on the project. Halcyon Pictures is the London-based studio behind several period dramas.",
+    );
+    expect(rewrite("The ribbon was cut by council leader Amira Chaudhry, who called the bridge the heart of the old town.")).toBe(
+      "The ribbon was cut by council leader Amira Chaudhry. Amira Chaudhry called the bridge the heart of the old town.",
+    );
+  });
+
+  it("fronts a closing clause of time or cause, and a closing phrase of time", () => {
+    expect(rewrite("The crossing had been closed for 26 months while engineers replaced its worn pivot and its trusses.")).toBe(
+      "While engineers replaced its worn pivot and its trusses, the crossing had been closed for 26 months.",
+    );
+    expect(rewrite("The club did not respond to questions about the report on Sunday morning.")).toBe(
+      "On Sunday morning, the club did not respond to questions about the report.",
+    );
+  });
+
+  it("splits two clauses that each have a subject", () => {
+    expect(rewrite("The port employs 1,150 people, and Mr Okafor said the new berth would create another 60 jobs.")).toBe(
+      "The port employs 1,150 people. Mr Okafor said the new berth would create another 60 jobs.",
+    );
+  });
+
+  it("leaves alone what it cannot rewrite safely: a phrase of place, a verb without a subject, German", () => {
+    // "in the East Stand roof" may belong to "corrosion": fronting it would change what is said.
+    expect(
+      rewrite("The club categorically denies reports that it was warned about corrosion in the East Stand roof."),
+    ).toBeUndefined();
+    expect(
+      rewrite("The council has closed the beach near the harbour, and is asking people to report anything they find on it."),
+    ).toBeUndefined();
+    expect(
+      rewrite("Storm Fenella arrived less than two weeks after Storm Elspeth caused widespread disruption across the north."),
+    ).toBeUndefined();
+    expect(
+      rewrite("Bei einem Großbrand in einem Chemiewerk in Kaltenbrück sind am Dienstag 14 Beschäftigte verletzt worden.", "de"),
+    ).toBeUndefined();
+  });
+});
