@@ -1,6 +1,8 @@
 // `npm run eval:writing`: both writers on the sourcing test web (test/web), scored as
-// test/writing/evaluate.ts describes: claim-id validity, figure support, mustAppear coverage
-// and length accuracy. The model provider runs against the fake model server (a real HTTP
+// test/writing/evaluate.ts describes: claim-id validity, figure support, mustAppear coverage,
+// length accuracy and our own words; then the built-in engine as an editor reads it on the test
+// web and the development corpus (test/writing/editorEvaluation.ts): the main event in the lead
+// and the headline. The model provider runs against the fake model server (a real HTTP
 // server speaking the chat-completions format); point LLM_BASE_URL and LLM_MODEL at a real
 // endpoint to score that instead. --verbose lists every fault.
 import { BuiltinWriter } from "../src/writing/builtin/builtinWriter.ts";
@@ -9,6 +11,7 @@ import type { Writer } from "../src/writing/types.ts";
 import { startFakeModel } from "../test/support/fakeModel.ts";
 import { allStoryMaterial } from "../test/web/storyMaterial.ts";
 import { startTestWeb } from "../test/web/testWeb.ts";
+import { editorEvaluation } from "../test/writing/editorEvaluation.ts";
 import { evaluateWriter, type WritingScore } from "../test/writing/evaluate.ts";
 
 const verbose = process.argv.includes("--verbose");
@@ -36,6 +39,20 @@ try {
     );
     for (const failure of s.failures) console.log(`  failed: ${failure}`);
     if (verbose) for (const fault of s.faults) console.log(`  fault: ${fault}`);
+  }
+  // The editor's reading of the built-in engine's article on each story (a news brief on its topic).
+  for (const set of ["test-web", "development"] as const) {
+    const e = await editorEvaluation(new BuiltinWriter(), set);
+    console.log(`\nbuilt-in, as an editor reads it (${set}, ${e.stories.length} stories):`);
+    console.log(`  main event in the lead    ${pct(e.mainInLead)}`);
+    console.log(`  headline of the main event ${pct(e.mainInTitle)}`);
+    console.log(`  units in our own words    ${pct(e.ownWordUnits)} (most quoted ${pct(e.maxQuotedShare)})`);
+    if (verbose) {
+      for (const v of e.stories) {
+        const marks = `${v.mainFound ? (v.mainInLead ? "lead" : "----") : "n/a "} ${v.mainInTitle ? "title" : "-----"}`;
+        console.log(`  ${marks} ${v.story}: ${v.title}`);
+      }
+    }
   }
 } finally {
   await fake?.close();

@@ -442,7 +442,7 @@ describe("a body's own channel and the outlets that take from it", () => {
     expect(isCheckable(sentenceFacts("Northsound crew will strike for 48 hours from 14 May.", "en"))).toBe(true);
   });
 
-  it("takes picture credits, copyright and redistribution notices, calls to subscribe and web addresses for furniture", () => {
+  it("takes picture credits, copyright and redistribution notices, calls to subscribe, tag lines and web addresses for furniture", () => {
     const lines: [string, string][] = [
       ["Photo: Jane Doe/Reuters, taken on 14 March 2026 at Portmere harbour", "en"],
       ["AP Photo/Kirsty Wigglesworth, 14 March 2026", "en"],
@@ -452,6 +452,8 @@ describe("a body's own channel and the outlets that take from it", () => {
       ["This material may not be published, broadcast, rewritten or redistributed without permission from AP in 2026.", "en"],
       ["Subscribe now for full access to 2,000 local stories from the Portmere Echo.", "en"],
       ["An HTML version of this release is available at https://newsroom.example.com/news/2026/battery-340m.html", "en"],
+      ["Tagi: BTK, strajk, Wolinek, dokerzy, 2026", "pl"],
+      ["Schlagwörter: Oderbrücke, Sperrung, Deutsche Bahn, 14 Monate", "de"],
     ];
     for (const [line, language] of lines) expect(isCheckable(sentenceFacts(line, language)), line).toBe(false);
     // News about the same things is still news.

@@ -121,7 +121,7 @@ describe("built-in engine on hand-made claims", () => {
     expect(unitsWith(draft, "c6")[0]?.text).toMatch(/trace back to Dale Times\./);
   });
 
-  it("gives a dispute once, with both accounts and who gives each, in a table under ibc", () => {
+  it("gives a dispute once, one row per account with who gives it, in a table under ibc", () => {
     const draft = writeBuiltin(input({ targetWords: 600 }));
     const rows = draft.units.filter((u) => u.kind === "row");
     expect(rows[0]?.header).toBe(true);
@@ -131,7 +131,8 @@ describe("built-in engine on hand-made claims", () => {
       ["The inspection was carried out by Harlow Engineering", "Valley Courier"],
       ["The inspection was carried out by Kestrel Surveys", "Dale Times"],
     ]);
-    for (const row of body) expect(row.claimIds.sort()).toEqual(["c7", "c8"]);
+    // One row per account, each citing the claim that is its account, never both.
+    expect(body.map((r) => r.claimIds)).toEqual([["c7"], ["c8"]]);
     const table = toBlocks(draft.units).find((b) => b.kind === "table");
     expect(table?.headers).toEqual(["Account", "Reported by"]);
     expect(table?.rows).toHaveLength(2);
@@ -358,6 +359,9 @@ describe("what a source sentence may stand as", () => {
     expect(withoutDateline("Portmere, 21 October 2026 – Alderbank Energy today announced plans.")).toBe(
       "Alderbank Energy today announced plans.",
     );
+    expect(withoutDateline("Oct 13 (Reuters) - Tallyforge Inc said on Tuesday that hackers had accessed records.")).toBe(
+      "Tallyforge Inc said on Tuesday that hackers had accessed records.",
+    );
     expect(withoutDateline("Portmere council said on Monday it would act.")).toBe(
       "Portmere council said on Monday it would act.",
     );
@@ -405,6 +409,79 @@ describe("the built-in engine's own words", () => {
     const checks = await readBack({ draft, brief: brief(), claims: input().claims, sources: pages });
     const copied = checks.find((c) => c.id === "copied");
     expect(copied?.units).toEqual([draft.units.find((u) => u.claimIds.includes("m2"))?.n]);
+  });
+});
+
+describe("the main event on top", () => {
+  const page = (id: string, origin: string, title: string, text: string): WritingSource => ({
+    id,
+    origin,
+    originId: `o-${id}`,
+    title,
+    url: `https://${id}.example/story`,
+    official: false,
+    language: "en",
+    text,
+  });
+  const event =
+    "Floodwater from the River Wend forced 300 residents of Harwick from their homes on Sunday night after the town's flood wall was overtopped.";
+  const side = "The Environment Agency issued 14 flood warnings along the river on Sunday.";
+  const background = "The flood wall was built in 1987 after the town's last major flood.";
+  const noComment = "The agency did not respond to a request for comment on Monday.";
+  const pages = [
+    page(
+      "a",
+      "Wend Valley News",
+      "Hundreds flee as the River Wend floods Harwick",
+      `${event} ${side} ${background} ${noComment}`,
+    ),
+    page("b", "Harwick Herald", "300 forced from their homes in Harwick flood", `Residents spoke of panic. ${event} ${side}`),
+    page("c", "County Radio", "Flood warnings issued along the Wend", `${side} ${event} ${background}`),
+  ];
+  const claimOf = (id: string, text: string, sourceIds: string[]): WritingClaim => ({
+    id,
+    text,
+    state: "corroborated",
+    originCount: sourceIds.length,
+    sourceIds,
+    mentions: sourceIds.map((sourceId) => ({ sourceId, text })),
+  });
+  // The side figure is carried by every page, opens one and shares the topic's words; the event
+  // is carried by two pages, opens two and is what their headlines say.
+  const input = (): WriteInput => ({
+    brief: brief({ topic: "Harwick flood River Wend", targetWords: 120 }),
+    voice: voice(),
+    claims: [
+      claimOf("side", side, ["a", "b", "c"]),
+      claimOf("background", background, ["a", "c"]),
+      claimOf("none", noComment, ["a", "b"]),
+      claimOf("event", event, ["a", "b"]),
+    ],
+    sources: pages,
+  });
+
+  it("leads with what happened, not a side figure, background or a 'did not respond'", () => {
+    const draft = writeBuiltin(input());
+    expect(draft.units[0]?.claimIds[0]).toBe("event");
+    expect(draft.units[0]?.claimIds).not.toContain("background");
+    expect(draft.units[0]?.claimIds).not.toContain("none");
+  });
+
+  it("makes the headline from the main event, cut only where the sentence stays true", () => {
+    const { title } = writeBuiltin(input());
+    expect(title.length).toBeLessThanOrEqual(90);
+    // "…on Sunday night after the town's flood wall was overtopped" cut; "from their homes" kept,
+    // since "forced 300 residents of Harwick" alone would say something else.
+    expect(title).toBe("Floodwater from the River Wend forced 300 residents of Harwick from their homes");
+  });
+
+  it("names the title when no true cut makes the main event a headline of its own words", async () => {
+    // No true cut brings the event under 13 words of its source: the title stands as written and the
+    // read-back says so, rather than a side fact in words of ours.
+    const draft = writeBuiltin(input());
+    const checks = await readBack({ draft, brief: input().brief, claims: input().claims, sources: pages });
+    const titleItem = (items: string[] | undefined) => items?.find((i) => i.startsWith("The title"));
+    expect(titleItem(checks.find((c) => c.id === "copied")?.items)).toMatch(/^The title repeats 13 words of Wend Valley News/);
   });
 });
 

@@ -6,6 +6,7 @@ import { OpenAiWriter } from "../../src/writing/provider/openAiWriter.ts";
 import { type FakeModel, startFakeModel } from "../support/fakeModel.ts";
 import { allStoryMaterial, type StoryMaterial } from "../web/storyMaterial.ts";
 import { startTestWeb, type TestWeb } from "../web/testWeb.ts";
+import { editorEvaluation } from "./editorEvaluation.ts";
 import { evaluateWriter } from "./evaluate.ts";
 
 let web: TestWeb;
@@ -34,6 +35,17 @@ describe("writing evaluation", () => {
     // free of copied runs, 16.8% before it rewrote anything); the rest the read-back names.
     expect(score.ownWordUnits).toBeGreaterThanOrEqual(0.24);
   });
+
+  it("built-in engine, as an editor reads it: the main event leads and makes the headline", async () => {
+    // Main events judged by hand per story (mainEvents.json); figures before the main-event rule:
+    // test web 4/7 in the lead and 3/7 in the headline, development 10/21 and 8/21.
+    const web = await editorEvaluation(new BuiltinWriter(), "test-web");
+    expect(web.mainInLead, JSON.stringify(web.stories)).toBeGreaterThanOrEqual(5 / 7 - 1e-9);
+    expect(web.mainInTitle, JSON.stringify(web.stories)).toBeGreaterThanOrEqual(5 / 7 - 1e-9);
+    const development = await editorEvaluation(new BuiltinWriter(), "development");
+    expect(development.mainInLead).toBeGreaterThanOrEqual(14 / 21 - 1e-9);
+    expect(development.mainInTitle).toBeGreaterThanOrEqual(12 / 21 - 1e-9);
+  }, 120_000);
 
   it("model provider against the fake model server: every article validated and written", async () => {
     const writer = new OpenAiWriter({

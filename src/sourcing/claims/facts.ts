@@ -83,6 +83,9 @@ const PICTURE_AGENCY =
 /** Copyright and redistribution notices, in the languages we read. */
 const COPYRIGHT =
   /(?:©|\(c\)|copyright)\s*\d{4}|all rights reserved|may not be (?:published|reproduced|redistributed|broadcast)|alle rechte vorbehalten|tous droits réservés|reproduction interdite|todos los derechos reservados|prohibida su reproducción|riproduzione riservata|wszelkie prawa zastrzeżone|無断転載/iu;
+/** A page's tag line: "Tags: BTK, strike", "Tagi: …", "Schlagwörter: …". */
+const TAGS =
+  /^(?:tags?|tagi|schlagwörter|stichwörter|étiquettes|mots-clés|etiquetas|temas|argomenti|parole chiave|tematy)\s*[:：]/iu;
 /** A call to subscribe or sign up, the site speaking to its reader. */
 const SUBSCRIPTION =
   /\b(?:subscribe (?:now|today|to|for)|sign up (?:for|to|now)|already a subscriber|for subscribers only|jetzt abonnieren|abonnez-vous|déjà abonné|suscríbete|hazte suscriptor|abbonati|zaprenumeruj)/iu;
@@ -96,7 +99,7 @@ const SUBSCRIPTION =
 function isFurniture(sentence: string): boolean {
   if (/\s\|\s.*\s\|\s/u.test(sentence)) return true;
   if (isBylineLine(sentence)) return true;
-  if (IMAGE_CREDIT.test(sentence) || COPYRIGHT.test(sentence) || SUBSCRIPTION.test(sentence)) return true;
+  if (IMAGE_CREDIT.test(sentence) || COPYRIGHT.test(sentence) || SUBSCRIPTION.test(sentence) || TAGS.test(sentence)) return true;
   if (/https?:\/\/\S+/u.test(sentence)) return true;
   if (PICTURE_AGENCY.test(sentence) && sentence.split(/\s+/u).length <= 12) return true;
   const letters = sentence.match(/\p{L}/gu) ?? [];

@@ -15,12 +15,12 @@ import {
 } from "../types.ts";
 import { draftWords } from "../units.ts";
 import { applyVoiceWords } from "../voiceWords.ts";
-import { isNoComment, type RankedClaim, rankClaims, writingOrder } from "./claimOrder.ts";
+import { isNoComment, mainEvent, type RankedClaim, rankClaims, writingOrder } from "./claimOrder.ts";
 import { withoutDateline, wordingIn } from "./claimText.ts";
 import { type ComposeContext, type Composition, composeUnits, originNames } from "./compose.ts";
 import { placeInternalLinks } from "./internalLinks.ts";
 import { fill, joinNames, phrasesFor } from "./phrases.ts";
-import { restateSentences } from "./restate.ts";
+import { restate, restateSentences, shortenings } from "./restate.ts";
 
 /** Within this share of `targetWords` the length is on target. */
 export const LENGTH_TOLERANCE = 0.15;
@@ -43,16 +43,64 @@ export class BuiltinWriter implements Writer {
   }
 }
 
+/** A headline's length: the main event in few words. */
+const HEADLINE_MAX = 90;
+
 /**
- * The title states the lead's best claim whole: a cut clause can say something the claim does
- * not. When the best claim is too long for a title, a shorter lead claim stands in.
+ * The headline: the main event (the lead's first claim) in a sentence of ours within
+ * HEADLINE_MAX characters. A sentence longer than that is shortened only by cuts that keep it
+ * true (restate.ts, shortenings: the attribution, a side statement, a second clause, a closing
+ * phrase of time; never mid-phrase), and a form that repeats a long run of a source is rewritten
+ * or passed over. When no form fits, a shorter lead claim stands in, then the main event whole
+ * up to TITLE_MAX. A title from a claim that is not corroborated says who reports it.
  */
-function titleFrom(leadClaims: readonly WritingClaim[], ctx: ComposeContext): string {
-  const texts = leadClaims
-    .filter((claim, i) => i === 0 || !isNoComment(claim.text))
-    .map((claim) => ({ claim, text: withoutDateline(claim.text.trim()).replace(/[.。]$/u, "") }));
-  const chosen = texts.find((t) => t.text.length <= TITLE_MAX) ?? texts[0];
-  if (!chosen) return "";
+function titleFrom(
+  leadClaims: readonly WritingClaim[],
+  ctx: ComposeContext,
+  originals: ReadonlyMap<string, string>,
+  windows: SourceWindows,
+): string {
+  const language = ctx.brief.language;
+  const bareText = (text: string) => withoutDateline(text.trim()).replace(/[.。]$/u, "");
+  const own = (text: string) => windows.copiedRuns(text, language).length === 0;
+  // The longest form that fits and repeats no long run says most; failing that, a form rewritten;
+  // and, asked for (`copied`), the longest form that fits even if it repeats its source.
+  const headlineOf = (claim: WritingClaim, max: number, copied = false): string | undefined => {
+    const original = bareText(originals.get(claim.id) ?? claim.text);
+    const forms = [...new Set([bareText(claim.text), original, ...shortenings(original, language)])]
+      .filter((form) => form.length <= max)
+      .sort((a, b) => b.length - a.length);
+    const fitting = forms.find(own);
+    if (fitting) return fitting;
+    for (const form of forms) {
+      const rewritten = restate(form, language, windows);
+      if (rewritten && rewritten.length <= max && !/[.!?]\s/u.test(rewritten)) return bareText(rewritten);
+    }
+    return copied ? forms[0] : undefined;
+  };
+  const candidates = leadClaims.filter((claim, i) => i === 0 || !isNoComment(claim.text));
+  const [main] = candidates;
+  let chosen: { claim: WritingClaim; text: string } | undefined;
+  // The main event in words of ours; else the main event as its source wrote it (the read-back's
+  // copied check names the title), rather than a side fact in words of ours.
+  const attempts: [WritingClaim | undefined, number, boolean][] = [
+    [main, HEADLINE_MAX, false],
+    [main, TITLE_MAX, false],
+    [main, HEADLINE_MAX, true],
+    ...candidates.slice(1).map((claim): [WritingClaim, number, boolean] => [claim, HEADLINE_MAX, false]),
+  ];
+  for (const [claim, max, copied] of attempts) {
+    const text = claim && headlineOf(claim, max, copied);
+    if (claim && text) {
+      chosen = { claim, text };
+      break;
+    }
+  }
+  if (!chosen) {
+    const first = candidates.find((claim) => bareText(claim.text).length <= TITLE_MAX) ?? main;
+    if (!first) return "";
+    chosen = { claim: first, text: bareText(first.text) };
+  }
   let title = chosen.text;
   if (chosen.claim.state !== "corroborated") {
     const origin = originNames(chosen.claim.sourceIds, ctx.sources)[0];
@@ -136,30 +184,38 @@ export function writeBuiltin(input: WriteInput): Draft {
   // drop most of a story's facts, since without a model most long sentences cannot be rewritten.
   const windows = new SourceWindows(input.sources, brief.language);
   // A side statement two claims' sentences share ("Edith Marwood is 97.") is given with the first
-  // only; one sentence stated by two claims (one per fact) stays one text, so it is written once.
+  // only; one sentence stated by two claims (one per fact), or a claim and another's account of a
+  // dispute, stays one text, so it is written once and the two sides still find each other.
   const sides = new Set<string>();
+  const originals = new Map(worded.map((claim) => [claim.id, claim.text]));
   const rewritten = new Map<string, string>();
-  const restated = worded.map((claim) => {
-    if (quoted.has(claim.id)) return claim;
-    const original = withoutDateline(claim.text);
+  const ours = (sentence: string): string => {
+    const original = withoutDateline(sentence);
     let text = rewritten.get(original);
     if (text === undefined) {
       const own = restateSentences(original, brief.language, windows);
-      if (own === undefined) return claim;
+      if (own === undefined) return sentence;
       const [main, ...rest] = own;
       text = [main, ...rest.filter((side) => !sides.has(side))].join(" ");
       for (const side of rest) sides.add(side);
       rewritten.set(original, text);
     }
-    return { ...claim, text };
+    return text;
+  };
+  const restated = worded.map((claim) => {
+    if (quoted.has(claim.id)) return claim;
+    const variants = claim.variants?.map((v) => ({ ...v, text: ours(v.text) }));
+    return { ...claim, text: ours(claim.text), ...(variants ? { variants } : {}) };
   });
   const ranked = rankClaims(restated, brief, { sources, quoteOnly: quoted, avoid: voice.avoid });
   ctx.quoted = quoted;
-  const { order, mandatory } = writingOrder(ranked, brief.mustAppear.length);
+  const main = mainEvent(ranked, brief, sources);
+  ctx.main = main?.claim.id;
+  const { order, mandatory } = writingOrder(ranked, brief.mustAppear.length, main);
   const count = bestCount(order, ctx, mandatory);
   const composition = composeUnits(order.slice(0, count), ctx);
   const draft: Draft = {
-    title: titleFrom(composition.leadClaims, ctx),
+    title: titleFrom(composition.leadClaims, ctx, originals, windows),
     lead: composition.units[0]?.text ?? "",
     language: brief.language,
     units: composition.units,

@@ -39,6 +39,8 @@ export interface RankedClaim {
   carries: number[];
   /** Whether its sentence can stand as the article's own statement (see claimText.ts). */
   fit: boolean;
+  /** Whether it uses a word the voice avoids. */
+  avoided?: boolean;
   stems: Set<string>;
 }
 
@@ -53,6 +55,83 @@ function earliness(claim: WritingClaim, sources: ReadonlyMap<string, WritingSour
     if (!text) continue;
     const at = text.indexOf(mention.text);
     if (at >= 0) best = Math.min(best, at / Math.max(text.length, 1));
+  }
+  return best;
+}
+
+/**
+ * How many sentences come before the claim's on the carrier page that states it earliest: 0 when
+ * a page opens with it (or it is a page's title). Infinity when no carrier page holds it.
+ */
+export function openingIndex(claim: WritingClaim, sources: ReadonlyMap<string, WritingSource>): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (const mention of claim.mentions) {
+    const source = sources.get(mention.sourceId);
+    if (!source?.text) continue;
+    if (source.title.trim() === mention.text.trim()) return 0;
+    const at = source.text.indexOf(mention.text);
+    if (at < 0) continue;
+    const before = source.text.slice(0, at);
+    best = Math.min(best, (before.match(/[.!?。](?:["”’»)]*)\s/gu) ?? []).length);
+  }
+  return best;
+}
+
+/** How far back a claim's own years reach before the story's latest: "built in 1347" is background. */
+const BACKGROUND_OPENING =
+  /^(?:last year|for those who|older readers|opened in|built in|founded in|established in|in the \d{4}s|l['’]an dernier|l['’]année dernière|el año pasado|lo scorso anno|im vergangenen jahr|w zeszłym roku)\b/iu;
+
+/**
+ * Background rather than what happened: a sentence opening on the past ("Last year…", "Built in
+ * 1891…") or whose only years lie two or more before the story's latest year.
+ */
+export function isBackground(text: string, latestYear: number): boolean {
+  if (BACKGROUND_OPENING.test(text.trim())) return true;
+  const years = (text.match(/(?<!\d)(?:1[5-9]|20)\d{2}(?!\d)/gu) ?? []).map(Number);
+  return years.length > 0 && Math.max(...years) <= latestYear - 2;
+}
+
+/**
+ * The story's main event, the claim the lead and the headline are made from. News copy states
+ * what happened in its headline and first sentences, and the brief names what the article is
+ * about. Each claim that can lead (fit to print, not a "did not respond", not background, no word
+ * the voice avoids) is scored:
+ * - 2 for each carrier page that opens with it (its first two sentences, or its title), up to two;
+ * - 1.5 × how much of the pages' headlines it shares: for each page, the title's words it has, up
+ *   to three, over three;
+ * - 1 for each word of the brief's topic it shares, up to three;
+ * - 2 when it is corroborated, and 0.5 for each independent origin, up to four.
+ * The best leads; ties keep the writing rank. Undefined when no claim can lead.
+ */
+export function mainEvent(
+  ranked: readonly RankedClaim[],
+  brief: WritingBrief,
+  sources: ReadonlyMap<string, WritingSource>,
+): RankedClaim | undefined {
+  const topic = stemsOf([brief.topic, brief.angle].join(" "));
+  const headlines = [...sources.values()].map((source) => stemsOf(source.title));
+  const years = ranked.flatMap((r) => (r.claim.text.match(/(?<!\d)(?:1[5-9]|20)\d{2}(?!\d)/gu) ?? []).map(Number));
+  const latest = years.length > 0 ? Math.max(...years) : 0;
+  let best: RankedClaim | undefined;
+  let bestScore = Number.NEGATIVE_INFINITY;
+  for (const r of ranked) {
+    if (!r.fit || r.avoided || isNoComment(r.claim.text) || isBackground(r.claim.text, latest)) continue;
+    const stems = stemsOf(r.claim.mentions.map((m) => m.text).join(" "));
+    const openings = r.claim.mentions.filter((m) => {
+      const one = { ...r.claim, mentions: [m] };
+      return openingIndex(one, sources) <= 1;
+    }).length;
+    const headline = headlines.reduce((sum, title) => sum + Math.min(overlap(stems, title), 3) / 3, 0);
+    const score =
+      2 * Math.min(openings, 2) +
+      1.5 * headline +
+      Math.min(overlap(r.stems, topic), 3) +
+      (r.claim.state === "corroborated" ? 2 : 0) +
+      0.5 * Math.min(r.claim.originCount, 4);
+    if (score > bestScore) {
+      best = r;
+      bestScore = score;
+    }
   }
   return best;
 }
@@ -75,6 +154,7 @@ export function rankClaims(claims: readonly WritingClaim[], brief: WritingBrief,
     const stems = stemsOf(claim.text);
     const carries = patterns.flatMap((pattern, i) => (pattern.test(claim.text) ? [i] : []));
     const words = claim.text.split(/\s+/).length;
+    const avoided = avoid.some((pattern) => pattern.test(claim.text));
     const score =
       STATE_WEIGHT[claim.state] * 10 +
       Math.min(claim.originCount, 5) * 3 +
@@ -82,19 +162,24 @@ export function rankClaims(claims: readonly WritingClaim[], brief: WritingBrief,
       (1 - earliness(claim, sources)) * 8 -
       (words > 45 ? 5 : 0) -
       (NO_COMMENT.test(claim.text) ? 15 : 0) -
-      (avoid.some((pattern) => pattern.test(claim.text)) ? 20 : 0);
-    return { claim, score, carries, stems, index, fit: fitToPrint(claim.text) && !quoteOnly.has(claim.id) };
+      (avoided ? 20 : 0);
+    return { claim, score, carries, stems, index, avoided, fit: fitToPrint(claim.text) && !quoteOnly.has(claim.id) };
   });
   ranked.sort((a, b) => b.score - a.score || a.index - b.index);
   return ranked.map(({ index: _index, ...rest }) => rest);
 }
 
 /**
- * The writing order: one claim for every mustAppear phrase some claim carries (the best-ranked
- * one, fit to print if any is), then the rest of those fit to print by rank.
+ * The writing order: the main event (when one can lead), then one claim for every mustAppear
+ * phrase some claim carries (the best-ranked one, fit to print if any is), then the rest of those
+ * fit to print by rank.
  */
-export function writingOrder(ranked: readonly RankedClaim[], phraseCount: number): { order: RankedClaim[]; mandatory: number } {
-  const first: RankedClaim[] = [];
+export function writingOrder(
+  ranked: readonly RankedClaim[],
+  phraseCount: number,
+  lead?: RankedClaim,
+): { order: RankedClaim[]; mandatory: number } {
+  const first: RankedClaim[] = lead ? [lead] : [];
   for (let i = 0; i < phraseCount; i++) {
     if (first.some((r) => r.carries.includes(i))) continue;
     const carrier = ranked.find((r) => r.fit && r.carries.includes(i)) ?? ranked.find((r) => r.carries.includes(i));

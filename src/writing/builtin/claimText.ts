@@ -61,9 +61,16 @@ const RELEASE_DATELINE = /^\p{Lu}[\p{L}\s.'’-]{2,40},\s*(?:\d{1,2}\.?\s+\p{L}+
 // "Kaltenbrück (Allemagne) (AFP) - ": a place in any case, then bracketed country and agency.
 const BRACKETED_DATELINE = /^\p{Lu}[\p{L}\s.'’-]{2,40}(?:\s*\([^)]{1,40}\)){1,2}\s*[—–-]{1,2}\s+/u;
 
+// A wire dateline of a date alone: "Oct 13 (Reuters) - ", "13 Oct (AP) — ".
+const DATE_DATELINE = /^(?:\p{Lu}\p{Ll}{2,8}\.?\s+\d{1,2}|\d{1,2}\s+\p{Lu}\p{Ll}{2,8}\.?)\s*\([^)]{1,40}\)\s*[—–-]{1,2}\s+/u;
+
 /** The sentence without a leading wire or press-release dateline. */
 export function withoutDateline(text: string): string {
-  const stripped = text.replace(DATELINE, "").replace(RELEASE_DATELINE, "").replace(BRACKETED_DATELINE, "");
+  const stripped = text
+    .replace(DATELINE, "")
+    .replace(RELEASE_DATELINE, "")
+    .replace(BRACKETED_DATELINE, "")
+    .replace(DATE_DATELINE, "");
   return stripped === text ? text : stripped.charAt(0).toUpperCase() + stripped.slice(1);
 }
 

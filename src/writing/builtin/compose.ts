@@ -4,7 +4,7 @@
 // attributions from phrases.ts.
 import type { Tone, Unit, WritingBrief, WritingClaim, WritingSource } from "../types.ts";
 import { renumber, rowText } from "../units.ts";
-import { chainByLikeness, type RankedClaim } from "./claimOrder.ts";
+import { chainByLikeness, isBackground, isNoComment, type RankedClaim } from "./claimOrder.ts";
 import { fitToPrint, withoutDateline } from "./claimText.ts";
 import { fill, joinNames, type Phrases } from "./phrases.ts";
 
@@ -16,6 +16,10 @@ export interface ComposeContext {
   voiceWords: (text: string) => string;
   /** Claims whose sentence is quoted as its source wrote it rather than stated (see claimText.ts). */
   quoted?: ReadonlySet<string>;
+  /** The main event's claim id (claimOrder.ts, mainEvent): it opens the lead. */
+  main?: string;
+  /** Every claim by id, to find the other side of a dispute given with a claim. */
+  claims?: ReadonlyMap<string, WritingClaim>;
   /** Claims given inside another claim's unit (the other side of a dispute), by that claim's id. */
   partners?: ReadonlyMap<string, string[]>;
 }
@@ -71,16 +75,25 @@ export function claimSentence(claim: WritingClaim, ctx: ComposeContext): string 
   return ctx.voiceWords(parts.join(" "));
 }
 
-/** The differing accounts of a disputed claim, its own first, with who gives each. */
-function accounts(claim: WritingClaim, ctx: ComposeContext): { origins: string; text: string }[] {
+/**
+ * The differing accounts of a disputed claim, its own first, with who gives each and the claim
+ * that is that account: the claim's own id, or the id of the other side's claim given with it.
+ */
+function accounts(claim: WritingClaim, ctx: ComposeContext): { origins: string; text: string; claimId: string }[] {
   const seen = new Set<string>();
-  const out: { origins: string; text: string }[] = [];
+  const out: { origins: string; text: string; claimId: string }[] = [];
+  const norm = (t: string) => withoutDateline(t.trim()).replace(/[.]$/u, "").toLowerCase();
+  const others = (ctx.partners?.get(claim.id) ?? []).flatMap((id) => {
+    const partner = ctx.claims?.get(id);
+    return partner ? [partner] : [];
+  });
   for (const account of [{ text: claim.text, sourceIds: claim.sourceIds }, ...(claim.variants ?? [])]) {
     const text = withoutDateline(account.text.trim()).replace(/[.]$/u, "");
     const key = text.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ origins: joinNames(originNames(account.sourceIds, ctx.sources), ctx.phrases.and), text });
+    const claimId = account.text === claim.text ? claim.id : (others.find((o) => norm(o.text) === key)?.id ?? claim.id);
+    out.push({ origins: joinNames(originNames(account.sourceIds, ctx.sources), ctx.phrases.and), text, claimId });
   }
   return out;
 }
@@ -198,7 +211,8 @@ function disputeTable(disputed: readonly RankedClaim[], ctx: ComposeContext): Un
       if (given.has(key)) return [];
       given.add(key);
       const cells = [ctx.voiceWords(a.text), a.origins];
-      return [{ kind: "row", text: rowText(cells), claimIds: idsOf(claim, ctx), cells }];
+      // Each row cites the claim that is its account, so two rows never cite the same claims.
+      return [{ kind: "row", text: rowText(cells), claimIds: [a.claimId], cells }];
     }),
   );
   return [
@@ -207,13 +221,19 @@ function disputeTable(disputed: readonly RankedClaim[], ctx: ComposeContext): Un
   ];
 }
 
-/** The lead: the best-ranked claims, preferring corroborated ones, up to about one paragraph. */
-function pickLead(selected: readonly RankedClaim[]): RankedClaim[] {
-  const pool = selected.some((r) => r.claim.state === "corroborated")
-    ? selected.filter((r) => r.claim.state === "corroborated")
-    : [...selected];
-  const lead: RankedClaim[] = [];
-  let words = 0;
+/**
+ * The lead: the main event, then the best-ranked claims, preferring corroborated ones, up to
+ * about one paragraph.
+ */
+function pickLead(selected: readonly RankedClaim[], main: string | undefined): RankedClaim[] {
+  const opening = selected.find((r) => r.claim.id === main);
+  // Background ("Last year the port handled…") and "did not respond" never lead.
+  const years = selected.flatMap((r) => (r.claim.text.match(/(?<!\d)(?:1[5-9]|20)\d{2}(?!\d)/gu) ?? []).map(Number));
+  const latest = years.length > 0 ? Math.max(...years) : 0;
+  const rest = selected.filter((r) => r !== opening && !isNoComment(r.claim.text) && !isBackground(r.claim.text, latest));
+  const pool = rest.some((r) => r.claim.state === "corroborated") ? rest.filter((r) => r.claim.state === "corroborated") : rest;
+  const lead: RankedClaim[] = opening ? [opening] : [];
+  let words = opening ? opening.claim.text.split(/\s+/).length : 0;
   for (const r of pool) {
     const length = r.claim.text.split(/\s+/).length;
     if (lead.length > 0 && (words + length > 60 || lead.length >= 2)) break;
@@ -232,8 +252,8 @@ export interface Composition {
 export function composeUnits(all: readonly RankedClaim[], context: ComposeContext): Composition {
   const disputes = mergeDisputes(all);
   const { kept: selected, partners } = mergeSameSentence(disputes.kept, disputes.partners);
-  const ctx: ComposeContext = { ...context, partners };
-  const lead = pickLead(selected);
+  const ctx: ComposeContext = { ...context, partners, claims: new Map(all.map((r) => [r.claim.id, r.claim])) };
+  const lead = pickLead(selected, ctx.main);
   const rest = selected.filter((r) => !lead.includes(r));
   const confirmed = rest.filter((r) => r.claim.state === "corroborated");
   const alone = rest.filter((r) => FLAGGED_ALONE.includes(r.claim.state));

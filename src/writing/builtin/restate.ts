@@ -31,7 +31,8 @@ interface Grammar {
   according: string;
   /** Words that open a closing clause of time or cause ("after", "because"). */
   subordinators: string;
-  /** Prepositions opening a closing phrase of time or place ("on", "near"). */
+  /** Prepositions opening a closing phrase of time or place ("on", "near"); never one that may
+   * complete a verb ("forced 300 residents | from their homes", "pidieron | a los vecinos"). */
   prepositions: string;
   /** Relative pronouns that open a side statement, and how they join their antecedent. */
   relatives: Record<string, (antecedent: string) => string>;
@@ -44,15 +45,28 @@ interface Grammar {
   and: string;
   /** Whether "that" follows a speech verb put before its statement. */
   that?: string;
+  /** Words that show a phrase holds a clause of its own (filled from CLAUSE_WORDS). */
+  clause: RegExp;
 }
+
+/** Words that show a phrase holds a clause of its own (a verb, a conjunction, a relative), by language. */
+const CLAUSE_WORDS: Record<string, string> = {
+  en: "is are was were be been has have had will would can could should may might must do does did said says and or that which who",
+  fr: "est sont était étaient a ont avait sera et ou que qui",
+  es: "es son era eran fue fueron ha han había será y o que quien",
+  it: "è sono era erano fu ha hanno aveva sarà e o che chi",
+  pl: "jest są był była było były ma mają będzie i lub że który która które",
+};
+const clauseWordsOf = (language: string) =>
+  new RegExp(`(?:^|\\s)(?:${(CLAUSE_WORDS[language] ?? "").split(" ").join("|")})(?=$|\\s)`, "iu");
 
 const GRAMMARS: Record<string, Grammar> = {
   en: {
-    say: "said|says|told reporters|told the [A-Z][\\w-]+(?: [A-Z][\\w-]+)?|announced|confirmed|stated|added|explained|warned|estimated|noted|insisted|reported|wrote",
+    say: "has learned|has learnt|has been told|understands|has reported|has revealed|revealed|has confirmed|has announced|said|says|told reporters|told the [A-Z][\\w-]+(?: [A-Z][\\w-]+)?|announced|confirmed|stated|added|explained|warned|estimated|noted|insisted|reported|wrote",
     said: "said",
     according: "according to",
     subordinators: "after|before|when|while|because|since|following|despite|amid|until|once|as part of|due to|in response to",
-    prepositions: "at|on|in|near|off|across|along|during|within|between|throughout|outside|inside|around|by the end of|from",
+    prepositions: "at|on|in|near|off|across|along|during|within|between|throughout|outside|inside|by the end of",
     relatives: {
       which: (a) => a,
       who: (a) => a,
@@ -64,6 +78,7 @@ const GRAMMARS: Record<string, Grammar> = {
       /^(?:The|A|An|This|That|These|Those|It|Its|They|Their|He|She|His|Her|More|Most|Some|All|No|One|About|Around|Nearly|Almost|Up|Over|Several|Many|Few|Both|Each|Every|Police|Officials|Residents|Crews|Crew|Workers|Rescuers|Engineers|Authorities|Firefighters|Staff|Passengers|Volunteers|Shares|Traders|People|Restorers|Filming|Construction|Grain|Exports)$/u,
     and: "and",
     that: "that",
+    clause: clauseWordsOf("en"),
   },
   fr: {
     say: "a déclaré|a indiqué|a annoncé|a précisé|a expliqué|a affirmé|a confirmé|ont déclaré|ont indiqué|ont annoncé|ont précisé",
@@ -77,45 +92,49 @@ const GRAMMARS: Record<string, Grammar> = {
     lowerable: /^(?:Le|La|Les|Un|Une|Des|Ce|Cette|Ces|Il|Elle|Ils|Elles|Plus|Environ|Près|Selon)$/u,
     and: "et",
     that: "que",
+    clause: clauseWordsOf("fr"),
   },
   es: {
     say: "dijo|informó|señaló|anunció|indicó|explicó|afirmó|aseguró|confirmó|declaró|precisó",
     said: "informó",
     according: "según",
     subordinators: "después de|antes de|tras|cuando|mientras|porque|pese a|a pesar de|hasta|debido a",
-    prepositions: "en|a|al|cerca de|durante|desde|entre|hacia",
+    prepositions: "en|cerca de|durante|desde|entre",
     relatives: { que: (a) => a },
     appositionDeterminers: "un|una|el|la",
     copula: { present: "es", past: "era" },
     lowerable: /^(?:El|La|Los|Las|Un|Una|Unos|Unas|Este|Esta|Estos|Estas|Más|Cerca|Casi|Según)$/u,
     and: "y",
     that: "que",
+    clause: clauseWordsOf("es"),
   },
   it: {
     say: "ha detto|ha dichiarato|ha annunciato|ha spiegato|ha precisato|ha confermato|ha affermato|hanno detto|hanno dichiarato|hanno annunciato",
     said: "ha riferito",
     according: "secondo",
     subordinators: "dopo|prima di|quando|mentre|perché|nonostante|fino a|a causa di",
-    prepositions: "a|al|alla|in|nel|nella|sul|sulla|vicino a|durante|da|tra|fra|entro",
+    prepositions: "in|nel|nella|sul|sulla|vicino a|durante|tra|fra|entro",
     relatives: { che: (a) => a },
     appositionDeterminers: "un|una|il|la|lo",
     copula: { present: "è", past: "era" },
     lowerable: /^(?:Il|Lo|La|I|Gli|Le|Un|Uno|Una|Questo|Questa|Circa|Quasi|Oltre|Secondo)$/u,
     and: "e",
     that: "che",
+    clause: clauseWordsOf("it"),
   },
   pl: {
     say: "powiedział|powiedziała|poinformował|poinformowała|poinformowało|poinformowali|przekazał|przekazała|podał|podała|oświadczył|oświadczyła",
     said: "poinformowano",
     according: "według",
     subordinators: "po tym, jak|zanim|gdy|kiedy|podczas gdy|ponieważ|mimo że|aż do",
-    prepositions: "w|we|na|przy|podczas|od|między|koło|obok",
+    prepositions: "w|we|na|przy|podczas|między|koło|obok",
     relatives: { który: (a) => a, która: (a) => a, które: (a) => a },
     appositionDeterminers: "",
     copula: { present: "jest", past: "był" },
     lowerable: /^(?:Ten|Ta|To|Te|Około|Prawie|Ponad|Według)$/u,
     and: "i",
     that: "że",
+    clause: clauseWordsOf("pl"),
   },
 };
 
@@ -164,7 +183,9 @@ function attribution(text: string, g: Grammar): Said | undefined {
       at: "according-after",
     };
   // "…, the agency said." / "…, said the agency."
-  const after = new RegExp(`^(.+),\\s(?:(.{2,80}?)\\s(${g.say})|(${g.say})\\s(.{2,80}?))$`, "u").exec(body);
+  // A speech verb may carry where it was said: "…, Alderbank Energy announced in a press release on Wednesday".
+  const where = String.raw`(?:\s(?:in a (?:statement|press release|news release|release)|on \p{L}+|in a (?:statement|press release) on \p{L}+))?`;
+  const after = new RegExp(`^(.+),\\s(?:(.{2,80}?)\\s(${g.say})|(${g.say})\\s(.{2,80}?))${where}$`, "u").exec(body);
   if (after && !/[,]/u.test(after[2] ?? after[5] ?? ",")) {
     return {
       speaker: (after[2] ?? after[5]) as string,
@@ -183,7 +204,7 @@ function attribution(text: string, g: Grammar): Said | undefined {
     words(before[1] as string) <= 8 &&
     words(before[4] as string) >= 4 &&
     SUBJECT_START.test(before[1] as string) &&
-    !CLAUSE_WORD.test(before[1] as string) &&
+    !g.clause.test(before[1] as string) &&
     !new RegExp(`\\s(?:${g.say})\\s`, "u").test(` ${before[1]} `) &&
     SUBJECT_START.test(before[4] as string) &&
     !/\s(?:but|and|or)\s(?:that|que|che|że)\s/u.test(before[4] as string)
@@ -211,10 +232,6 @@ function attributionMoved(s: Said, g: Grammar): string {
 /** Days, months and other words that make a phrase one of time, in the languages with a grammar. */
 const TIME_WORD =
   /(?:^|\s)(?:\d{1,2}[:.]\d{2}\s?(?:am|pm|a\.m\.|p\.m\.|h)?|\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.)|\d{4}|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|morning|afternoon|evening|night|overnight|week|month|year|weekend|hours|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|matin|soir|semaine|lunes|martes|miércoles|jueves|viernes|sábado|domingo|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|mañana|tarde|noche|semana|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|mattina|sera|settimana|poniedziałek|wtorek|środę|czwartek|piątek|sobotę|niedzielę|stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia|rano|wieczorem)(?=$|[\s,.])/iu;
-
-/** Words that show a tail holds a clause of its own (a verb), not a phrase. */
-const CLAUSE_WORD =
-  /(?:^|\s)(?:is|are|was|were|be|been|has|have|had|will|would|can|could|should|may|might|must|do|does|did|said|says|and|or|that|which|who|est|sont|était|a|ont|et|que|qui|es|son|era|fue|ha|han|y|que|è|sono|ha|hanno|e|che|jest|są|był|była|było|i|że|który|która|które)(?=$|\s)/iu;
 
 /** Words that leave a head dangling when what they modify moves away ("lifted shortly | after 11am"). */
 const DANGLING = /(?:^|\s)(?:shortly|just|soon|long|even|only|right|well|immediately|straight|peu|poco|tuż|zaraz)$/iu;
@@ -283,7 +300,7 @@ function sideStatements(text: string, g: Grammar): [string, string][] {
       g.appositionDeterminers &&
       new RegExp(`^(?:${g.appositionDeterminers})\\s`, "iu").test(inner) &&
       words(inner) >= 3 &&
-      !CLAUSE_WORD.test(inner)
+      !g.clause.test(inner)
     )
       side = `${head} ${g.copula.present} ${lowerFirst(inner, g)}`;
     else if (
@@ -322,14 +339,14 @@ function frontings(text: string, g: Grammar): string[] {
     if (words(head) < 4 || words(tail) < 2 || words(tail) > 16 || /,/u.test(tail) || DANGLING.test(head)) continue;
     if (MEASURED.test(head) && /^(?:after|before|later|earlier)\s/iu.test(tail)) continue;
     // A clause of time or cause may hold a verb; a phrase must be one of time and hold none.
-    if (!subordinator.test(tail) && (!TIME_WORD.test(tail) || CLAUSE_WORD.test(tail) || words(tail) > 7)) continue;
+    if (!subordinator.test(tail) && (!TIME_WORD.test(tail) || g.clause.test(tail) || words(tail) > 7)) continue;
     if (subordinator.test(tail) && words(tail) < 3) continue;
     if (!SUBJECT_START.test(head) || EMBEDDED.test(head)) continue;
     out.push(`${upperFirst(tail)}, ${lowerFirst(head, g)}`);
   }
   // A leading phrase of time set off by a comma to the back: "By mid-morning, volunteers had …".
   const lead = /^([^,]{2,40}),\s(.+)$/u.exec(body);
-  if (lead && TIME_WORD.test(lead[1] as string) && !CLAUSE_WORD.test(lead[1] as string) && words(lead[2] as string) >= 4) {
+  if (lead && TIME_WORD.test(lead[1] as string) && !g.clause.test(lead[1] as string) && words(lead[2] as string) >= 4) {
     if (SUBJECT_START.test(lead[2] as string)) out.push(`${upperFirst(lead[2] as string)} ${lowerFirst(lead[1] as string, g)}`);
   }
   return out;
@@ -347,7 +364,7 @@ function clauseSplits(text: string, g: Grammar): [string, string][] {
     // a verb ("toys, sneakers and sacks of feed were washing up"), not a verb ("is asking …").
     const ownSubject =
       SUBJECT_START.test(second) ||
-      (/^\p{Ll}/u.test(second) && !CLAUSE_WORD.test(` ${second.split(/\s+/u)[0]} `) && AUXILIARY.test(second));
+      (/^\p{Ll}/u.test(second) && !g.clause.test(` ${second.split(/\s+/u)[0]} `) && AUXILIARY.test(second));
     if (words(first) >= 5 && words(second) >= 4 && ownSubject) out.push([first, second]);
   }
   return out;
@@ -372,6 +389,89 @@ function rewrites(text: string, g: Grammar): string[][] {
     for (const fa of [a, ...frontings(a, g)])
       for (const fb of [b, ...frontings(b, g)]) if (fa !== a || fb !== b) out.push([fa, fb]);
     for (const [main, side] of sideStatements(a, g)) out.push([main, side, b]);
+  }
+  return out;
+}
+
+/**
+ * Shorter forms of a sentence that still state only what it states, fewest cuts first: its
+ * statement without the attribution, without a side statement about a name, the first of two
+ * clauses that each have a subject, or without a closing clause or phrase of time. For a
+ * headline, which is the main event in few words. A condition ("if councillors approve") is
+ * never cut: without it the sentence says more than its source.
+ */
+export function shortenings(text: string, language: string): string[] {
+  const g = GRAMMARS[language];
+  if (!g) return [];
+  const cuts = (sentence: string): string[] => {
+    const body = bare(sentence);
+    const out: string[] = [];
+    const said = attribution(body, g);
+    if (said) out.push(said.statement);
+    for (const [main] of sideStatements(body, g)) out.push(main);
+    for (const [first] of clauseSplits(body, g)) out.push(first);
+    const closing = new RegExp(`(?:,\\s|\\s)(?=(?:${g.subordinators}|${g.prepositions})\\s)`, "giu");
+    for (let m = closing.exec(body); m; m = closing.exec(body)) {
+      const head = body.slice(0, m.index);
+      const tail = body.slice(m.index).replace(/^,?\s/u, "");
+      const subordinate =
+        new RegExp(`^(?:${g.subordinators})\\s`, "iu").test(tail) && !/^(?:until|unless|if|jusqu|hasta|fino|aż)/iu.test(tail);
+      const timePhrase =
+        new RegExp(`^(?:${g.prepositions})\\s`, "iu").test(tail) &&
+        TIME_WORD.test(tail) &&
+        !g.clause.test(tail) &&
+        words(tail) <= 7;
+      if (words(head) >= 4 && !/,/u.test(tail) && !DANGLING.test(head) && (subordinate || timePhrase)) out.push(head);
+    }
+    // An aside set off by commas that holds no clause ("…Ashcombe Park, home of fifth-tier club
+    // Ashcombe United, gave way…"): the sentence without it says less, nothing else.
+    const aside = /,\s([^,]+),\s/gu;
+    for (let m = aside.exec(body); m; m = aside.exec(body)) {
+      aside.lastIndex = m.index + 1;
+      if (g.clause.test(m[1] as string) || words(m[1] as string) > 12) continue;
+      const without = `${body.slice(0, m.index)} ${body.slice(m.index + m[0].length)}`;
+      if (words(without) >= 5) out.push(without);
+    }
+    // A closing "with …" ("…around the world, with a production company reportedly planning …").
+    const withTail = /,\s(?:with|avec|con|z)\s/iu.exec(body);
+    if (withTail && words(body.slice(0, withTail.index)) >= 5) out.push(body.slice(0, withTail.index));
+    // A second verb of the same subject ("A fire injured 14 workers and forced residents …").
+    if (g === GRAMMARS.en) {
+      const second =
+        /\s(?:and|but)\s(?=(?:\p{Ll}+ed|took|made|left|sent|put|gave|kept|brought|began|won|lost|hit|cut|set|shut|said|told|has|have|had|was|were|is|are|will)\s)/u.exec(
+          body,
+        );
+      if (second && words(body.slice(0, second.index)) >= 5) out.push(body.slice(0, second.index));
+    }
+    // A closing phrase of place or manner, when the sentence keeps its subject, verb and more.
+    // Only phrases of place or time: "from their homes" after "forced 300 residents" completes
+    // the verb, and without it the sentence says something else.
+    const cuttable = g === GRAMMARS.en ? `${g.prepositions}|to (?:the|a|an)` : g.prepositions;
+    const phrase = new RegExp(`\\s(?=(?:${cuttable})\\s)`, "giu");
+    for (let m = phrase.exec(body); m; m = phrase.exec(body)) {
+      const head = body.slice(0, m.index);
+      const tail = body.slice(m.index + 1);
+      // Not inside a chain of phrases: "gave way in winds | from Storm Fenella" keeps a stub.
+      const stub = new RegExp(`\\s(?:${g.prepositions})\\s\\S+$`, "iu").test(head);
+      if (words(head) >= 6 && !/,/u.test(tail) && !g.clause.test(tail) && words(tail) <= 8 && !DANGLING.test(head) && !stub)
+        out.push(head);
+    }
+    return out.map((t) => upperFirst(t.trim().replace(/,$/u, "")));
+  };
+  const seen = new Set<string>([bare(text)]);
+  const out: string[] = [];
+  let frontier = [bare(text)];
+  for (let depth = 0; depth < 3 && frontier.length > 0; depth++) {
+    const next: string[] = [];
+    for (const sentence of frontier) {
+      for (const shorter of cuts(sentence)) {
+        if (seen.has(shorter)) continue;
+        seen.add(shorter);
+        out.push(shorter);
+        next.push(shorter);
+      }
+    }
+    frontier = next;
   }
   return out;
 }

@@ -1,0 +1,127 @@
+// The editor's evaluation of a writer (issue 15): for each story of a set, the article a user would
+// get from a plain news brief on the story's topic, read as an editor reads it:
+// - is the story's main event in the lead, and is the headline made from it? The main event is
+//   hand-judged per story (test/web/mainEvents.json, test/corpus/development/mainEvents.json),
+//   by reading the stories before any rule was run, and found among the engine's claims by the
+//   same matcher the sourcing evaluation uses (facts held, carriers shared);
+// - are the body units in our own words (no run over COPY_RUN_LIMIT words of a source outside
+//   quotation marks), and how much is quoted?
+// The held-out set is never written here: it has no judged main events and is for sourcing scores.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fetchAndRead, groupAndCheck } from "../../src/sourcing/sourcingEngine.ts";
+import type { ReadPage } from "../../src/sourcing/types.ts";
+import { overlap, stemsOf } from "../../src/writing/builtin/claimOrder.ts";
+import { COPY_RUN_LIMIT, quotedWords, SourceWindows } from "../../src/writing/copying.ts";
+import { writingMaterial } from "../../src/writing/material.ts";
+import type { Writer } from "../../src/writing/types.ts";
+import { matchClaim, type ScoredSet, storiesOf } from "../corpus/scoring.ts";
+import { corpusRoot } from "../corpus/storyCorpus.ts";
+import { sitesRoot, startSites } from "../web/testWeb.ts";
+import { newsBrief } from "./evaluate.ts";
+
+interface MainEvents {
+  stories: Record<string, { main: string[]; reason: string }>;
+}
+
+export interface StoryVerdict {
+  story: string;
+  /** The lead unit carries a claim stating the main event. */
+  mainInLead: boolean;
+  /** Two thirds of the headline's content words (its "X reports:" aside) are a main-event claim's. */
+  mainInTitle: boolean;
+  /** The main event is among the engine's claims at all (else neither can hold). */
+  mainFound: boolean;
+  title: string;
+  ownWordUnits: number;
+  bodyUnits: number;
+  quotedShare: number;
+}
+
+export interface EditorScore {
+  stories: StoryVerdict[];
+  /** Stories whose lead carries the main event, over stories whose main event the engine found. */
+  mainInLead: number;
+  mainInTitle: number;
+  /** Body units in our own words, over all body units. */
+  ownWordUnits: number;
+  maxQuotedShare: number;
+}
+
+/** Whether most of the headline's content words (two thirds) are words of a main-event claim. */
+function titleStates(title: string, mains: readonly { text: string; mentions: { text: string }[] }[]): boolean {
+  const words = stemsOf(title.replace(/^[^:]{2,60}:\s/u, ""));
+  if (words.size === 0) return false;
+  return mains.some((c) => overlap(words, stemsOf([c.text, ...c.mentions.map((m) => m.text)].join(" "))) / words.size >= 2 / 3);
+}
+
+function mainEventsOf(set: Exclude<ScoredSet, "heldout">): MainEvents {
+  const file = set === "test-web" ? path.join(sitesRoot, "..", "mainEvents.json") : path.join(corpusRoot, set, "mainEvents.json");
+  return JSON.parse(readFileSync(file, "utf8")) as MainEvents;
+}
+
+export async function editorEvaluation(writer: Writer, set: Exclude<ScoredSet, "heldout">): Promise<EditorScore> {
+  const judged = mainEventsOf(set);
+  const verdicts: StoryVerdict[] = [];
+  for (const story of storiesOf(set)) {
+    const { truth } = story;
+    const web = await startSites(story.sites, truth);
+    try {
+      const { pages } = await fetchAndRead(
+        truth.pages.map((p) => web.served(p.url)),
+        { allowAddresses: "127.0.0.1", hostMap: web.hostMap },
+      );
+      if (pages.length === 0) continue;
+      const checked = groupAndCheck(pages as ReadPage[], { acceptFlagged: true });
+      const urlOfKey = new Map(checked.sources.map((s) => [s.key, web.toTruthUrl(s.page.url)]));
+      const mainKeys = new Set<string>();
+      for (const id of judged.stories[truth.story.id]?.main ?? []) {
+        const claim = truth.claims.find((c) => c.id === id);
+        const found = claim && matchClaim(claim.facts, claim.carriedBy, checked.claims, urlOfKey);
+        if (found) mainKeys.add(found.key);
+      }
+      const material = writingMaterial(checked);
+      const language = truth.story.languages[0] ?? "en";
+      const draft = await writer.write({
+        brief: newsBrief({ topic: truth.story.topic, language: language as "en", targetWords: 600 }),
+        voice: { name: "Editor", tone: "neutral", spelling: "UK", avoid: [], prefer: [], styleGuide: "", attribution: "" },
+        claims: material.claims,
+        sources: material.sources,
+      });
+      const lead = draft.units[0];
+      const windows = new SourceWindows(material.sources, language);
+      const body = draft.units.filter((u) => u.kind !== "heading" && !u.header);
+      const own = body.filter((u) => windows.copiedRuns(u.cells ? u.cells.join(" ") : u.text, language).length === 0);
+      const quoted = quotedWords(draft.units, windows, language);
+      verdicts.push({
+        story: truth.story.id,
+        mainFound: mainKeys.size > 0,
+        mainInLead: (lead?.claimIds ?? []).some((id) => mainKeys.has(id)),
+        mainInTitle: titleStates(
+          draft.title,
+          checked.claims.filter((c) => mainKeys.has(c.key)),
+        ),
+        title: draft.title,
+        ownWordUnits: own.length,
+        bodyUnits: body.length,
+        quotedShare: quoted.total === 0 ? 0 : quoted.quoted / quoted.total,
+      });
+    } finally {
+      await web.close();
+    }
+  }
+  const found = verdicts.filter((v) => v.mainFound);
+  const share = (n: number, of: number) => (of === 0 ? 1 : n / of);
+  return {
+    stories: verdicts,
+    mainInLead: share(found.filter((v) => v.mainInLead).length, found.length),
+    mainInTitle: share(found.filter((v) => v.mainInTitle).length, found.length),
+    ownWordUnits: share(
+      verdicts.reduce((n, v) => n + v.ownWordUnits, 0),
+      verdicts.reduce((n, v) => n + v.bodyUnits, 0),
+    ),
+    maxQuotedShare: Math.max(0, ...verdicts.map((v) => v.quotedShare)),
+  };
+}
+
+export { COPY_RUN_LIMIT };
