@@ -46,11 +46,12 @@ try {
     console.log(`\nbuilt-in, as an editor reads it (${set}, ${e.stories.length} stories):`);
     console.log(`  main event in the lead    ${pct(e.mainInLead)}`);
     console.log(`  headline of the main event ${pct(e.mainInTitle)}`);
+    console.log(`  facts lost in merging     ${e.lostFacts}`);
     console.log(`  units in our own words    ${pct(e.ownWordUnits)} (most quoted ${pct(e.maxQuotedShare)})`);
     if (verbose) {
       for (const v of e.stories) {
         const marks = `${v.mainFound ? (v.mainInLead ? "lead" : "----") : "n/a "} ${v.mainInTitle ? "title" : "-----"}`;
-        console.log(`  ${marks} ${v.story}: ${v.title}`);
+        console.log(`  ${marks} ${v.story}: ${v.title}${v.lost.length ? ` (lost: ${v.lost.join(", ")})` : ""}`);
       }
     }
   }

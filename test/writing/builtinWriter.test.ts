@@ -1,7 +1,7 @@
 // The built-in engine: what it writes from claims, and what it refuses to write.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BuiltinWriter, writeBuiltin } from "../../src/writing/builtin/builtinWriter.ts";
-import { fitToPrint, withoutDateline } from "../../src/writing/builtin/claimText.ts";
+import { fitToPrint, withoutDateline, wordingIn } from "../../src/writing/builtin/claimText.ts";
 import { carriedFigures, pageFigureCache, uncarriedFigures } from "../../src/writing/figures.ts";
 import { readBack } from "../../src/writing/qa/readBack.ts";
 import type {
@@ -409,6 +409,63 @@ describe("the built-in engine's own words", () => {
     const checks = await readBack({ draft, brief: brief(), claims: input().claims, sources: pages });
     const copied = checks.find((c) => c.id === "copied");
     expect(copied?.units).toEqual([draft.units.find((u) => u.claimIds.includes("m2"))?.n]);
+  });
+});
+
+describe("a claim's wording", () => {
+  it("states what most carriers state when the claim's own sentence is a stub without it", () => {
+    const stub = "Die Freien Wähler stimmten dagegen.";
+    const carriers = [
+      "Mit 27 zu 9 Stimmen hat der Gemeinderat am Donnerstag den Haushalt verabschiedet.",
+      "Der Gemeinderat stimmte mit 27 zu 9 Stimmen für den Haushalt.",
+    ];
+    const sources = new Map<string, WritingSource>(
+      ["g1", "g2", "g3"].map((id) => [
+        id,
+        { id, origin: id, originId: id, title: "", url: `https://${id}.example/`, official: false, language: "de" },
+      ]),
+    );
+    const merged: WritingClaim = {
+      id: "h1",
+      text: stub,
+      state: "corroborated",
+      originCount: 3,
+      sourceIds: ["g1", "g2", "g3"],
+      mentions: [
+        { sourceId: "g1", text: stub },
+        { sourceId: "g2", text: carriers[0] as string },
+        { sourceId: "g3", text: carriers[1] as string },
+      ],
+    };
+    expect(wordingIn(merged, "de", sources)).toBe(carriers[0]);
+    // A full sentence without figures stands: the figures beside it may be another statement.
+    const full = "Der Gemeinderat hat am Donnerstagabend nach langer Debatte über den Haushalt abgestimmt.";
+    expect(
+      wordingIn(
+        { ...merged, text: full, mentions: [{ sourceId: "g1", text: full }, ...merged.mentions.slice(1)] },
+        "de",
+        sources,
+      ),
+    ).toBe(full);
+  });
+});
+
+describe("party names", () => {
+  it("writes a party whole, as its carriers write it, when the sourcing engine read part of it", () => {
+    const text = "Twelve walkers were brought down from Scar Fell overnight, the Harwick Mountain Rescue Service said.";
+    const draft = writeBuiltin({
+      ...input({ targetWords: 60 }),
+      claims: [
+        claim("r1", text, "parallel", ["s1", "s2"], { attributedTo: "rescue service" }),
+        claim("r2", "The Ministry of Transport said the A66 would reopen on 4 May at the earliest.", "parallel", ["s1", "s2"], {
+          attributedTo: "ministry",
+        }),
+      ],
+    });
+    const body = draft.units.map((u) => u.text).join(" ");
+    expect(body).toContain("attributes it to Harwick Mountain Rescue Service.");
+    expect(body).toContain("attributes it to Ministry of Transport.");
+    expect(body).not.toMatch(/attributes it to Rescue Service/);
   });
 });
 

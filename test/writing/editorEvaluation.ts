@@ -4,11 +4,14 @@
 //   hand-judged per story (test/web/mainEvents.json, test/corpus/development/mainEvents.json),
 //   by reading the stories before any rule was run, and found among the engine's claims by the
 //   same matcher the sourcing evaluation uses (facts held, carriers shared);
+// - facts lost in merging: figures and dates that at least half the carriers of a claim the
+//   article cites state (two at least, in the article's language), which the article does not;
 // - are the body units in our own words (no run over COPY_RUN_LIMIT words of a source outside
 //   quotation marks), and how much is quoted?
 // The held-out set is never written here: it has no judged main events and is for sourcing scores.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { sentenceFacts } from "../../src/sourcing/claims/facts.ts";
 import { fetchAndRead, groupAndCheck } from "../../src/sourcing/sourcingEngine.ts";
 import type { ReadPage } from "../../src/sourcing/types.ts";
 import { overlap, stemsOf } from "../../src/writing/builtin/claimOrder.ts";
@@ -33,6 +36,8 @@ export interface StoryVerdict {
   /** The main event is among the engine's claims at all (else neither can hold). */
   mainFound: boolean;
   title: string;
+  /** Facts lost in merging, as "claim id: fact". */
+  lost: string[];
   ownWordUnits: number;
   bodyUnits: number;
   quotedShare: number;
@@ -43,6 +48,8 @@ export interface EditorScore {
   /** Stories whose lead carries the main event, over stories whose main event the engine found. */
   mainInLead: number;
   mainInTitle: number;
+  /** Facts lost in merging, over all stories. */
+  lostFacts: number;
   /** Body units in our own words, over all body units. */
   ownWordUnits: number;
   maxQuotedShare: number;
@@ -93,6 +100,26 @@ export async function editorEvaluation(writer: Writer, set: Exclude<ScoredSet, "
       const body = draft.units.filter((u) => u.kind !== "heading" && !u.header);
       const own = body.filter((u) => windows.copiedRuns(u.cells ? u.cells.join(" ") : u.text, language).length === 0);
       const quoted = quotedWords(draft.units, windows, language);
+      const stated = new Set(
+        draft.units.flatMap((u) => {
+          const facts = sentenceFacts(u.cells ? u.cells.join(" ") : u.text, language);
+          return [...facts.numbers, ...facts.dates];
+        }),
+      );
+      const languageOf = new Map(material.sources.map((source) => [source.id, source.language ?? language]));
+      const cited = new Set(draft.units.flatMap((u) => u.claimIds));
+      const lost: string[] = [];
+      for (const claim of material.claims.filter((c) => cited.has(c.id))) {
+        const mentions = claim.mentions.filter((m) => languageOf.get(m.sourceId) === language);
+        const counts = new Map<string, number>();
+        for (const m of mentions) {
+          const facts = sentenceFacts(m.text, language);
+          for (const fact of new Set([...facts.numbers, ...facts.dates])) counts.set(fact, (counts.get(fact) ?? 0) + 1);
+        }
+        for (const [fact, n] of counts) {
+          if (n >= Math.max(2, mentions.length / 2) && !stated.has(fact)) lost.push(`${claim.id}: ${fact}`);
+        }
+      }
       verdicts.push({
         story: truth.story.id,
         mainFound: mainKeys.size > 0,
@@ -102,6 +129,7 @@ export async function editorEvaluation(writer: Writer, set: Exclude<ScoredSet, "
           checked.claims.filter((c) => mainKeys.has(c.key)),
         ),
         title: draft.title,
+        lost,
         ownWordUnits: own.length,
         bodyUnits: body.length,
         quotedShare: quoted.total === 0 ? 0 : quoted.quoted / quoted.total,
@@ -116,6 +144,7 @@ export async function editorEvaluation(writer: Writer, set: Exclude<ScoredSet, "
     stories: verdicts,
     mainInLead: share(found.filter((v) => v.mainInLead).length, found.length),
     mainInTitle: share(found.filter((v) => v.mainInTitle).length, found.length),
+    lostFacts: verdicts.reduce((n, v) => n + v.lost.length, 0),
     ownWordUnits: share(
       verdicts.reduce((n, v) => n + v.ownWordUnits, 0),
       verdicts.reduce((n, v) => n + v.bodyUnits, 0),

@@ -1,3 +1,4 @@
+import { sentenceFacts } from "../../sourcing/claims/facts.ts";
 import type { WritingClaim, WritingSource } from "../types.ts";
 
 // What of a source's sentence the built-in engine prints. A claim is a source's sentence; some
@@ -74,10 +75,23 @@ export function withoutDateline(text: string): string {
   return stripped === text ? text : stripped.charAt(0).toUpperCase() + stripped.slice(1);
 }
 
+/** The figures and dates a sentence states, in the sourcing engine's normalised form. */
+function factsOf(text: string, language: string): string[] {
+  const facts = sentenceFacts(text, language);
+  return [...facts.numbers, ...facts.dates];
+}
+
 /**
- * The claim in the article's language: its own wording when its first carrier is in that
- * language (or says nothing of its language), else a carrier's wording in that language, else
- * undefined (no carrier writes it in the article's language).
+ * The claim in the article's language, worded by the carrier sentence that keeps most of it: the
+ * sourcing engine names a claim by one sentence, and the sentences it joined to it may state the
+ * figures and dates most carriers give when that one does not ("Die Freien Wähler stimmten
+ * dagegen" for "mit 27 zu 9 Stimmen … verabschiedet"; a signature line for "15 proc."). When the
+ * claim's own sentence is such a stub (under seven words, or not fit to print) and states none of
+ * the figures and dates at least half the carriers state, the wording is the carrier sentence in
+ * the article's language that states most of them, fit to print before not; otherwise the
+ * claim's own sentence stands. A disputed
+ * claim keeps its own sentence: the other side names it by that sentence. Undefined when no
+ * carrier writes it in the article's language.
  */
 export function wordingIn(
   claim: WritingClaim,
@@ -86,6 +100,33 @@ export function wordingIn(
 ): string | undefined {
   const languageOf = (sourceId: string | undefined) => (sourceId ? sources.get(sourceId)?.language : undefined);
   const own = languageOf(claim.sourceIds[0]);
-  if (own === undefined || own === language) return claim.text;
-  return claim.mentions.find((m) => languageOf(m.sourceId) === language)?.text;
+  const inLanguage = claim.mentions.filter((m) => languageOf(m.sourceId) === language).map((m) => m.text);
+  const candidates = own === undefined || own === language ? [claim.text, ...inLanguage] : inLanguage;
+  if (candidates.length === 0) return undefined;
+  if (claim.state === "disputed" || claim.mentions.length < 2) return candidates[0];
+  const counts = new Map<string, number>();
+  for (const mention of claim.mentions) {
+    for (const fact of new Set(factsOf(mention.text, languageOf(mention.sourceId) ?? language))) {
+      counts.set(fact, (counts.get(fact) ?? 0) + 1);
+    }
+  }
+  const shared = new Set([...counts].filter(([, n]) => n >= Math.max(2, claim.mentions.length / 2)).map(([fact]) => fact));
+  // The claim's own sentence stands unless it is a stub (under seven words, or not fit to print)
+  // stating none of what most carriers state. A full sentence without figures is kept: the
+  // figures its carriers add may be another statement joined to it ("the match was abandoned in
+  // the 63rd minute" beside "a section of the roof gave way").
+  const first = candidates[0] as string;
+  const stub = first.split(/\s+/u).length < 7 || !fitToPrint(first);
+  if (!stub || shared.size === 0 || factsOf(first, language).some((f) => shared.has(f))) return first;
+  let best = first;
+  let bestScore = Number.NEGATIVE_INFINITY;
+  for (const text of candidates) {
+    const held = new Set(factsOf(text, language).filter((f) => shared.has(f))).size;
+    const score = held * 10 + (fitToPrint(text) ? 5 : 0);
+    if (score > bestScore) {
+      best = text;
+      bestScore = score;
+    }
+  }
+  return best;
 }

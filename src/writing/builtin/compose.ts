@@ -98,13 +98,56 @@ function accounts(claim: WritingClaim, ctx: ComposeContext): { origins: string; 
   return out;
 }
 
+const NAME_WORD = /^[\p{Lu}][\p{L}\p{M}'’.&-]*$/u;
+const NAME_JOINER = /^(?:of|for|and|&|de|del|della|des|du|der|von|van|di)$/u;
+/** Articles are not part of a name, capitalised or not: "The Ministry of Transport" is the ministry. */
+const ARTICLE_WORD = /^(?:the|a|an|der|die|das|le|la|les|el|los|las|il|lo|gli)$/iu;
+
+/**
+ * The name as the page writes it in full: the span widened over the capitalised words around it,
+ * so a party read as "Rescue Service" is written "Harwick Mountain Rescue Service" where the page
+ * says so ("Ministry of Transport", "Port of Valdena Authority" with their joiners).
+ */
+function wholeName(text: string, start: number, end: number): string {
+  const span = text.slice(start, end);
+  if (!/^\p{Lu}/u.test(span)) return span;
+  const before = text.slice(0, start).split(/(\s+)/u);
+  const after = text.slice(end).split(/(\s+)/u);
+  let from = start;
+  // Words before: "Harwick Mountain" + "Rescue Service"; "Ministry of" + "Transport".
+  for (let i = before.length - 1, gap = ""; i >= 0; i--) {
+    const piece = before[i] as string;
+    if (/^\s+$/u.test(piece) || piece === "") {
+      gap = piece;
+      continue;
+    }
+    const clean = piece.replace(/^[“"„«(]+/u, "");
+    if (clean !== piece || ARTICLE_WORD.test(piece)) break;
+    if (!(NAME_WORD.test(piece) || (NAME_JOINER.test(piece) && NAME_WORD.test(before[i - 2] ?? "")))) break;
+    from -= piece.length + gap.length;
+    gap = "";
+  }
+  let to = end;
+  // Words after: "Port of Valdena" + " Authority".
+  for (let i = 0; i < after.length; i++) {
+    const piece = after[i] as string;
+    if (piece === "" || /^\s+$/u.test(piece)) continue;
+    const bare = piece.replace(/[,.;:!?)”"»]+$/u, "");
+    const joined = NAME_JOINER.test(bare) && NAME_WORD.test((after[i + 2] ?? "").replace(/[,.;:!?)”"»]+$/u, ""));
+    if (!(NAME_WORD.test(bare) || joined)) break;
+    to = end + after.slice(0, i + 1).join("").length - (piece.length - bare.length);
+    if (bare !== piece) break;
+  }
+  return text.slice(from, to).trim();
+}
+
 /** The party a parallel claim rests on, as its carriers write the name (the engine keeps it lower-cased). */
 function partyAsWritten(claim: WritingClaim): string | undefined {
   const party = claim.attributedTo;
   if (!party) return undefined;
   for (const text of [claim.text, ...claim.mentions.map((m) => m.text)]) {
     const at = text.toLowerCase().indexOf(party.toLowerCase());
-    if (at >= 0) return text.slice(at, at + party.length);
+    if (at >= 0) return wholeName(text, at, at + party.length);
   }
   // A name ("riverside council") gets its capitals back; a description ("the company") stays as it is.
   return /^(?:the|a|an|der|die|das|le|la|les|el|los|las)\s/iu.test(party)
