@@ -404,6 +404,32 @@ describe("the built-in engine's own words", () => {
     );
   });
 
+  it("quotes a dispute's account only when it repeats its source, and says who gives each", () => {
+    // The denial cannot be rewritten safely (see restate.ts); the report is short enough to be ours.
+    const long = "The club categorically denies reports that it was warned about corrosion in the East Stand roof.";
+    const short = "Engineers warned the club about corrosion in 2024.";
+    const sources = [
+      page("q1", "Northern Ledger", long),
+      page("q2", "Portmere Echo", `${short} Staff worked through the night.`),
+    ];
+    const disputed = (id: string, text: string, sourceId: string, other: string, otherSource: string): WritingClaim => ({
+      ...claim(id, text, "disputed", []),
+      sourceIds: [sourceId],
+      originCount: 1,
+      mentions: [{ sourceId, text }],
+      variants: [{ text: other, sourceIds: [otherSource] }],
+    });
+    const draft = writeBuiltin({
+      brief: brief({ topic: "East Stand roof", targetWords: 80, structure: "list" }),
+      voice: voice(),
+      claims: [disputed("d1", long, "q1", short, "q2"), disputed("d2", short, "q2", long, "q1")],
+      sources,
+    });
+    const text = draft.units.map((u) => u.text).join("\n");
+    expect(text).toContain("Portmere Echo: Engineers warned the club about corrosion in 2024.");
+    expect(text).toContain("Northern Ledger: “The club categorically denies reports");
+  });
+
   it("and the read-back's copied check names the same unit", async () => {
     const draft = writeBuiltin(input());
     const checks = await readBack({ draft, brief: brief(), claims: input().claims, sources: pages });

@@ -31,9 +31,9 @@ describe("writing evaluation", () => {
     expect(score.figureSupport, score.faults.join("\n")).toBe(1);
     expect(score.mustAppearCoverage, score.faults.join("\n")).toBe(1);
     expect(score.lengthAccuracy, score.faults.join("\n")).toBeGreaterThanOrEqual(0.9);
-    // Our own words: without a model the engine rewrites what it safely can (24.7% of units are
+    // Our own words: without a model the engine rewrites what it safely can (26.5% of units are
     // free of copied runs, 16.8% before it rewrote anything); the rest the read-back names.
-    expect(score.ownWordUnits).toBeGreaterThanOrEqual(0.24);
+    expect(score.ownWordUnits).toBeGreaterThanOrEqual(0.26);
   });
 
   it("built-in engine, as an editor reads it: the main event leads and makes the headline, no fact lost in merging", async () => {

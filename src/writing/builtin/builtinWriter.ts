@@ -183,6 +183,7 @@ export function writeBuiltin(input: WriteInput): Draft {
   // read-back's `copied` check names its unit for the editor to rewrite: leaving it out would
   // drop most of a story's facts, since without a model most long sentences cannot be rewritten.
   const windows = new SourceWindows(input.sources, brief.language);
+  ctx.ownWords = (text) => windows.copiedRuns(text, brief.language).length === 0;
   // A side statement two claims' sentences share ("Edith Marwood is 97.") is given with the first
   // only; one sentence stated by two claims (one per fact), or a claim and another's account of a
   // dispute, stays one text, so it is written once and the two sides still find each other.

@@ -18,6 +18,8 @@ export interface ComposeContext {
   quoted?: ReadonlySet<string>;
   /** The main event's claim id (claimOrder.ts, mainEvent): it opens the lead. */
   main?: string;
+  /** Whether a text repeats no long run of a source (src/writing/copying.ts): it can stand unquoted. */
+  ownWords?: (text: string) => boolean;
   /** Every claim by id, to find the other side of a dispute given with a claim. */
   claims?: ReadonlyMap<string, WritingClaim>;
   /** Claims given inside another claim's unit (the other side of a dispute), by that claim's id. */
@@ -60,7 +62,12 @@ export function claimSentence(claim: WritingClaim, ctx: ComposeContext): string 
   const { phrases, sources } = ctx;
   const origin = originNames(claim.sourceIds, sources)[0] ?? "";
   if (claim.state === "disputed") {
-    const given = accounts(claim, ctx).map((account) => sentence(fill(phrases.account, account)));
+    // An account in words of ours is given as a statement of who says what; one that repeats its
+    // source is quoted, so no borrowed words pass as ours (and quotations stay within their share).
+    const plain = phrases.account.replace(/[“”„«»"]\s?\{text\}\s?[“”„«»"]/u, "{text}");
+    const given = accounts(claim, ctx).map((account) =>
+      sentence(fill(ctx.ownWords?.(account.text) === true ? plain : phrases.account, account)),
+    );
     return ctx.voiceWords([phrases.disputedIntro, ...given].join(" "));
   }
   // A sentence that cannot stand as our statement (first person, page furniture) is quoted as its source wrote it.
