@@ -69,6 +69,16 @@ describe("who a sentence rests on", () => {
     expect(readAttribution(sentence, /Die /.test(sentence) ? "de" : "en")).toBeUndefined();
   });
 
+  it("reads a party's act given in the passive with its agent", () => {
+    expect(
+      party("Trois ans de prison, dont un an ferme : c'est la peine réclamée jeudi par le parquet contre M. Lescure.", "fr"),
+    ).toMatch(/^(?:le )?parquet$/);
+    expect(party("A sentence of three years was sought by prosecutors at the end of the trial.", "en")).toMatch(/^prosecutors$/);
+    expect(party("La pena chiesta dalla procura è di tre anni di reclusione.", "it")).toMatch(/procura/);
+    // A passive without an act of a party is not an attribution.
+    expect(readAttribution("The roof was inspected by engineers in January 2026.", "en")).toBeUndefined();
+  });
+
   it("marks a pronoun speaker and an unnamed document for the page to resolve", () => {
     expect(readAttribution("The park would hold 400 megawatts, she said.", "en")).toMatchObject({ party: "", pronoun: true });
     expect(readAttribution("The release says the park will open in 2028.", "en")).toMatchObject({ party: "", document: true });
@@ -119,6 +129,39 @@ describe("attribution carried across sentences", () => {
     expect(result[2]).toBeUndefined();
   });
 
+  it("carries a party's statement into its plan told in the future tense, within the paragraph", () => {
+    const result = attributeSentences(
+      [
+        [
+          "L'intervento, secondo la Provincia, costerà 2,48 milioni di euro e durerà sette mesi.",
+          "Per tutto il periodo il traffico sarà deviato sulla SP 22.",
+        ],
+        ["Il traffico sarà deviato anche sulla SP 14 dal 3 aprile."],
+      ],
+      "it",
+      facts,
+    );
+    expect(result[0]?.party).toMatch(/Provincia/);
+    expect(result[1]).toMatchObject({ carried: true });
+    // A new paragraph is the outlet's own again.
+    expect(result[2]).toBeUndefined();
+    const past = attributeSentences(
+      [
+        [
+          "The council said the bridge would cost £4m.",
+          "The old bridge was built in 1968 and carried 9,000 cars a day.",
+          "It will reopen in 2027.",
+        ],
+      ],
+      "en",
+      facts,
+    );
+    // The outlet's own background in between ends the statement; "It will" refers back and would
+    // carry, but only from a statement still running.
+    expect(past[1]).toBeUndefined();
+    expect(past[2]).toBeUndefined();
+  });
+
   it("ends a statement at the paragraph unless a frame closes it", () => {
     const result = attributeSentences(
       [["Police said 14 people were hurt."], ["The road reopened at 6pm on 3 March."]],
@@ -143,6 +186,10 @@ describe("one party however it is written", () => {
     expect(same("Alderbank boss Priya Nandakumar", "Alderbank Energy")).toBe(true);
     expect(same("Alderbank boss Priya Nandakumar", "Priya Nandakumar")).toBe(true);
     expect(same("Transport Minister Ellen Baird", "minister Ellen Baird")).toBe(true);
+    // A role named in two words is that role: the "ministère public" is the parquet.
+    expect(same("Le ministère public", "le parquet")).toBe(true);
+    expect(same("il pubblico ministero", "la procura")).toBe(true);
+    expect(same("Le ministère public", "le ministère de la Santé")).toBe(false);
     // A name that says no kind of body may be the club or operator a page names by role only.
     expect(same("Valmont", "the club")).toBe(true);
     expect(same("Northsound", "the operator")).toBe(true);

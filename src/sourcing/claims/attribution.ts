@@ -79,6 +79,14 @@ const REPORTED_SPEECH = rx(
   "iu",
 );
 
+/** A plan or a forecast, in the future tense: in the paragraph of a party's statement, the party's
+ * plan ("L'intervento, secondo la Provincia, costerà 2,48 milioni. Per tutto il periodo il traffico
+ * sarà deviato sulla SP 22."). Italian and Spanish futures are told by their accented endings. */
+const FUTURE = rx(
+  `${B}(?:will|shall|is due to|are due to|is to be|are to be|wird|werden|soll|sollen|sera|seront|va|vont|devra|devront|será|serán|va a|van a|sarà|saranno|verrà|verranno|potrà|potranno|dovrà|dovranno|będzie|będą|zostanie|zostaną)${E}|\\p{L}{2,}(?:erà|irà|arà|eranno|iranno|aranno|ará|erá|irá|arán|erán|irán)${E}`,
+  "iu",
+);
+
 /** A pronoun speaking: "she said", "er sagte", "il a précisé": the party named last on the page. */
 const PRONOUN = /^(?:he|she|they|we|it|er|sie|es|wir|il|elle|ils|elles|nous|él|ella|ellos|ellas|lui|lei|loro|on|ona|oni|my)$/iu;
 
@@ -93,6 +101,12 @@ const ADVERBS = new RegExp(
 const TIME_PHRASE = new RegExp(
   `^\\s*(?:(?:am|on|this|ce|cette|este|esta|questo|questa|w|we|in|el|le|il|la|lo|de|del|della|di|du|à|a|por|per|nella|en|dans|ten|tej)\\s+)?(?:(?:${WEEKDAYS}|heute|gestern|morgen|ayer|hoy|mañana|ieri|oggi|domani|wczoraj|dziś|dzisiaj|aujourd['’]hui|hier|demain|today|yesterday|tonight|matin|mattina|morning|soir|sera|evening|tarde|noche|notte|nuit|abend|früh|rano|wieczorem|après-midi|pomeriggio|afternoon|night|midi|mediodía|jeudi|dernier|dernière|pasado|pasada|scorso|scorsa|zeszły|last|vendredi)[,]?\\s+){1,3}`,
   "iu",
+);
+
+/** A party's act in the passive, up to its agent: "requested on Thursday by", "réclamée jeudi par". */
+const PASSIVE_ACT = rx(
+  `${B}(?:requested|demanded|sought|proposed|ordered|recommended|réclamée?s?|requise?s?|demandée?s?|proposée?s?|ordonnée?s?|solicitad[oa]s?|pedid[oa]s?|propuest[oa]s?|ordenad[oa]s?|chiest[oa]|richiest[oa]|propost[oa]|dispost[oa]|żądan\\p{L}*|zaproponowan\\p{L}*)${E}(?:\\s+[^\\s,.;:]+){0,3}?\\s+(?:by|par|por|da|dal|dalla|dai|dagli|przez)\\s+`,
+  "giu",
 );
 
 /** A passive or a state, not a speaker: "was expected", "wurde gemeldet". */
@@ -293,6 +307,13 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
     const hit = found(phraseBefore(sentence.slice(0, zufolge.index)));
     if (hit) return hit;
   }
+  // A party's act given in the passive with its agent: "la peine réclamée jeudi par le parquet",
+  // "the sentence sought by prosecutors", "la pena chiesta dalla procura".
+  PASSIVE_ACT.lastIndex = 0;
+  for (let m = PASSIVE_ACT.exec(sentence); m; m = PASSIVE_ACT.exec(sentence)) {
+    const hit = found(phraseAfter(sentence.slice(m.index + m[0].length), 0));
+    if (hit) return hit;
+  }
   SAY.lastIndex = 0;
   for (let m = SAY.exec(sentence); m; m = SAY.exec(sentence)) {
     const before = sentence.slice(0, m.index);
@@ -357,7 +378,7 @@ export function attributeSentences(
       const continues =
         previous !== undefined &&
         ((previous.frame && !previous.carried) ||
-          (inParagraph && (REPORTED_SPEECH.test(sentence) || BACK_REFERENCE.test(sentence))) ||
+          (inParagraph && (REPORTED_SPEECH.test(sentence) || BACK_REFERENCE.test(sentence) || FUTURE.test(sentence))) ||
           (previous.document && DOCUMENT.test(sentence) && BACK_REFERENCE.test(sentence)));
       if (continues && previous) {
         // A frame opens one statement: what follows it is that statement until another speaker.

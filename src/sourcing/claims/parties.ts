@@ -339,6 +339,7 @@ const ROLE_WORDS: Record<string, string[]> = {
     "裁判所",
   ],
   prosecutor: [
+    "prosecution",
     "prokuratury",
     "prokuratora",
     "prosecutor",
@@ -525,8 +526,13 @@ function parseParty(text: string): Party {
   return body.name.length > 0 || body.roles.length > 0 ? { ...party, body } : party;
 }
 
+/** Names of a role written in two words, read as the role's word: "ministère public" is the parquet. */
+const ROLE_PHRASES: [RegExp, string][] = [
+  [/(?<![\p{L}])(?:minist[eè]re public|ministerio p[uú]blico|pubblico ministero)(?![\p{L}])/giu, "parquet"],
+];
+
 function partyOf(text: string): Party {
-  const cleaned = text
+  const cleaned = ROLE_PHRASES.reduce((t, [re, role]) => t.replace(re, role), text)
     .replace(/['’]s(?![\p{L}])/gu, "")
     .replace(/(?<![\p{L}])(?:l|d|dell|dall|all|nell|sull|un)['’]/giu, "")
     .replace(/[“”"„«»()[\].,;:!?]/g, " ");
