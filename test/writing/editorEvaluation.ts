@@ -15,7 +15,7 @@ import { sentenceFacts } from "../../src/sourcing/claims/facts.ts";
 import { fetchAndRead, groupAndCheck } from "../../src/sourcing/sourcingEngine.ts";
 import type { ReadPage } from "../../src/sourcing/types.ts";
 import { overlap, stemsOf } from "../../src/writing/builtin/claimOrder.ts";
-import { COPY_RUN_LIMIT, quotedWords, SourceWindows } from "../../src/writing/copying.ts";
+import { quotedWords, SourceWindows } from "../../src/writing/copying.ts";
 import { writingMaterial } from "../../src/writing/material.ts";
 import type { Writer } from "../../src/writing/types.ts";
 import { matchClaim, type ScoredSet, storiesOf } from "../corpus/scoring.ts";
@@ -152,5 +152,3 @@ export async function editorEvaluation(writer: Writer, set: Exclude<ScoredSet, "
     maxQuotedShare: Math.max(0, ...verdicts.map((v) => v.quotedShare)),
   };
 }
-
-export { COPY_RUN_LIMIT };

@@ -51,8 +51,10 @@ const HEADLINE_MAX = 90;
  * HEADLINE_MAX characters. A sentence longer than that is shortened only by cuts that keep it
  * true (restate.ts, shortenings: the attribution, a side statement, a second clause, a closing
  * phrase of time; never mid-phrase), and a form that repeats a long run of a source is rewritten
- * or passed over. When no form fits, a shorter lead claim stands in, then the main event whole
- * up to TITLE_MAX. A title from a claim that is not corroborated says who reports it.
+ * or passed over. In order: the main event in our words within HEADLINE_MAX, then within
+ * TITLE_MAX; the main event as its source wrote it within HEADLINE_MAX (the read-back names the
+ * title); another lead claim in our words; a lead claim whole within TITLE_MAX. A title from a
+ * claim that is not corroborated says who reports it.
  */
 function titleFrom(
   leadClaims: readonly WritingClaim[],

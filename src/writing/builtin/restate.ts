@@ -5,28 +5,28 @@
 // word that states something and adding only joining words:
 // - the attribution moves to the other end ("Police said 300 people were moved" → "300 people
 //   were moved, police said"; "According to X, Y" → "Y, according to X");
-// - a side statement becomes a sentence of its own ("Dunmore Salvage, an Aberdeen firm that …,
-//   has been appointed" → "Dunmore Salvage has been appointed. Dunmore Salvage is an Aberdeen
-//   firm that …"; "…, which bought it in 2019" → "Químicas Arenal bought it in 2019.");
-// - a closing clause or phrase of time, place or cause moves to the front ("… was shut after
-//   engineers found …" → "After engineers found …, … was shut");
-// - two clauses joined by ", and" become two sentences.
+// - a side statement about a name becomes a sentence of its own ("Dunmore Salvage, an Aberdeen
+//   firm that …, has been appointed" → "Dunmore Salvage has been appointed. Dunmore Salvage is
+//   an Aberdeen firm that …"; "…, which bought it in 2019" → "Químicas Arenal bought it in 2019.");
+// - a closing clause of time or cause, or a closing phrase of time, moves to the front ("… was
+//   shut after engineers found …" → "After engineers found …, … was shut");
+// - two clauses joined by ", and", each with its own subject, become two sentences.
 // Candidates are tried smallest change first; the first that repeats no run of more than
-// COPY_RUN_LIMIT words of any source page is the claim's sentence. When none does, the claim has
-// no sentence of ours and the writer leaves it out (the read-back lists it), rather than print it
-// copied.
+// COPY_RUN_LIMIT words of any source page is the claim's sentence. When none does, restate
+// answers undefined and the writer keeps the source's sentence, named in its warnings and by the
+// read-back's `copied` check.
+//
+// `shortenings` gives the cuts that keep a sentence true, for a headline.
 //
 // The rules are written for English, French, Spanish, Italian and Polish, where a phrase of time
-// or place can open a sentence without the verb moving. German puts the verb second, so a fronted
-// phrase would need the verb moved too; German and the other languages keep a sentence only when
-// it does not copy.
+// can open a sentence without the verb moving. German puts the verb second, so a fronted phrase
+// would need the verb moved too; German and the other languages keep a sentence only when it does
+// not copy.
 import type { SourceWindows } from "../copying.ts";
 
 interface Grammar {
   /** Speech verbs an attribution is made with ("said", "a indiqué"). */
   say: string;
-  /** The verb written when a speaker moves behind the statement. */
-  said: string;
   /** Words opening "according to X". */
   according: string;
   /** Words that open a closing clause of time or cause ("after", "because"). */
@@ -63,7 +63,6 @@ const clauseWordsOf = (language: string) =>
 const GRAMMARS: Record<string, Grammar> = {
   en: {
     say: "has learned|has learnt|has been told|understands|has reported|has revealed|revealed|has confirmed|has announced|said|says|told reporters|told the [A-Z][\\w-]+(?: [A-Z][\\w-]+)?|announced|confirmed|stated|added|explained|warned|estimated|noted|insisted|reported|wrote",
-    said: "said",
     according: "according to",
     subordinators: "after|before|when|while|because|since|following|despite|amid|until|once|as part of|due to|in response to",
     prepositions: "at|on|in|near|off|across|along|during|within|between|throughout|outside|inside|by the end of",
@@ -82,7 +81,6 @@ const GRAMMARS: Record<string, Grammar> = {
   },
   fr: {
     say: "a déclaré|a indiqué|a annoncé|a précisé|a expliqué|a affirmé|a confirmé|ont déclaré|ont indiqué|ont annoncé|ont précisé",
-    said: "a indiqué",
     according: "selon",
     subordinators: "après|avant|lorsque|quand|alors que|parce que|depuis que|malgré|à la suite de|en raison de|jusqu['’]à",
     prepositions: "à|au|aux|dans|sur|près de|lors de|pendant|depuis|entre|vers",
@@ -96,7 +94,6 @@ const GRAMMARS: Record<string, Grammar> = {
   },
   es: {
     say: "dijo|informó|señaló|anunció|indicó|explicó|afirmó|aseguró|confirmó|declaró|precisó",
-    said: "informó",
     according: "según",
     subordinators: "después de|antes de|tras|cuando|mientras|porque|pese a|a pesar de|hasta|debido a",
     prepositions: "en|cerca de|durante|desde|entre",
@@ -110,7 +107,6 @@ const GRAMMARS: Record<string, Grammar> = {
   },
   it: {
     say: "ha detto|ha dichiarato|ha annunciato|ha spiegato|ha precisato|ha confermato|ha affermato|hanno detto|hanno dichiarato|hanno annunciato",
-    said: "ha riferito",
     according: "secondo",
     subordinators: "dopo|prima di|quando|mentre|perché|nonostante|fino a|a causa di",
     prepositions: "in|nel|nella|sul|sulla|vicino a|durante|tra|fra|entro",
@@ -124,7 +120,6 @@ const GRAMMARS: Record<string, Grammar> = {
   },
   pl: {
     say: "powiedział|powiedziała|poinformował|poinformowała|poinformowało|poinformowali|przekazał|przekazała|podał|podała|oświadczył|oświadczyła",
-    said: "poinformowano",
     according: "według",
     subordinators: "po tym, jak|zanim|gdy|kiedy|podczas gdy|ponieważ|mimo że|aż do",
     prepositions: "w|we|na|przy|podczas|między|koło|obok",
