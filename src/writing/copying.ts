@@ -84,24 +84,48 @@ export interface CopiedRun {
   sourceIds: string[];
 }
 
+/** Words of a page read for the copy rule: a news page's main text is far shorter; a page made
+ * to be huge costs no more than this (work per request is bounded). */
+export const MAX_PAGE_WORDS = 50_000;
+
+/**
+ * A window of words as one number: two FNV-1a hashes of its text, folded into a safe integer, so
+ * an index of long pages holds numbers, not strings. Two different windows share a number with a
+ * chance of about one in 10^15 per pair: far below anything a check would notice.
+ */
+function windowHash(text: string): number {
+  let a = 0x811c9dc5;
+  let b = 0x9e3779b9;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  return (a >>> 0) * 0x200000 + ((b >>> 0) & 0x1fffff);
+}
+
 /**
  * The source pages as windows of WINDOW consecutive words, so a unit is checked in one pass over
  * its words (the cost follows the article's length, not the pages' length times the article's).
  */
 export class SourceWindows {
-  private readonly windows = new Map<string, Set<string>>();
-  private readonly texts = new Map<string, string>();
+  /** Window → the indexes (into `ids`) of the pages holding it. */
+  private readonly windows = new Map<number, number[]>();
+  private readonly ids: string[] = [];
+  private readonly texts: string[] = [];
 
   constructor(sources: readonly Pick<WritingSource, "id" | "text" | "title" | "language">[], language: string) {
     for (const source of sources) {
+      const index = this.ids.length;
       const page = [source.title, source.text ?? ""].join("\n");
-      const tokens = wordTokens(page, source.language ?? language);
-      this.texts.set(source.id, ` ${tokens.join(" ")} `);
+      const tokens = wordTokens(page, source.language ?? language).slice(0, MAX_PAGE_WORDS);
+      this.ids.push(source.id);
+      this.texts.push(` ${tokens.join(" ")} `);
       for (let i = 0; i + WINDOW <= tokens.length; i++) {
-        const key = tokens.slice(i, i + WINDOW).join(" ");
+        const key = windowHash(tokens.slice(i, i + WINDOW).join(" "));
         const holders = this.windows.get(key);
-        if (holders) holders.add(source.id);
-        else this.windows.set(key, new Set([source.id]));
+        if (!holders) this.windows.set(key, [index]);
+        else if (holders[holders.length - 1] !== index) holders.push(index);
       }
     }
   }
@@ -109,27 +133,28 @@ export class SourceWindows {
   /** Runs of more than COPY_RUN_LIMIT words of `text`, outside its quotation marks, found on a source page. */
   copiedRuns(text: string, language: string): CopiedRun[] {
     const runs: CopiedRun[] = [];
+    const at = (tokens: string[], from: number) => this.windows.get(windowHash(tokens.slice(from, from + WINDOW).join(" ")));
     for (const piece of quotationPieces(text)) {
       if (piece.quoted) continue;
       const tokens = wordTokens(piece.text, language);
       let i = 0;
       while (i + WINDOW <= tokens.length) {
-        const first = this.windows.get(tokens.slice(i, i + WINDOW).join(" "));
+        const first = at(tokens, i);
         if (!first) {
           i++;
           continue;
         }
         // Grow the run while the next window is on a page holding the run so far.
-        let holders = new Set(first);
+        let holders = first;
         let end = i + WINDOW;
         while (end < tokens.length) {
-          const next = this.windows.get(tokens.slice(end - WINDOW + 1, end + 1).join(" "));
-          const still = next ? [...holders].filter((id) => next.has(id)) : [];
+          const next = at(tokens, end - WINDOW + 1);
+          const still = next ? holders.filter((h) => next.includes(h)) : [];
           if (still.length === 0) break;
-          holders = new Set(still);
+          holders = still;
           end++;
         }
-        runs.push({ words: tokens.slice(i, end), sourceIds: [...holders] });
+        runs.push({ words: tokens.slice(i, end), sourceIds: holders.map((h) => this.ids[h] as string) });
         i = end;
       }
     }
@@ -140,7 +165,7 @@ export class SourceWindows {
   quotedFrom(quote: string, language: string): string[] {
     const key = ` ${wordTokens(quote, language).join(" ")} `;
     if (key.trim() === "") return [];
-    return [...this.texts].filter(([, page]) => page.includes(key)).map(([id]) => id);
+    return this.ids.filter((_, i) => (this.texts[i] as string).includes(key));
   }
 }
 

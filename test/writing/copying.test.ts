@@ -2,7 +2,7 @@
 // rewrites of a source's sentence (src/writing/copying.ts, src/writing/builtin/restate.ts).
 import { describe, expect, it } from "vitest";
 import { restate } from "../../src/writing/builtin/restate.ts";
-import { COPY_RUN_LIMIT, quotationPieces, SourceWindows } from "../../src/writing/copying.ts";
+import { COPY_RUN_LIMIT, MAX_PAGE_WORDS, quotationPieces, SourceWindows } from "../../src/writing/copying.ts";
 
 const page = (id: string, text: string, language = "en") => ({ id, title: "", text, language });
 
@@ -50,6 +50,15 @@ describe("copied runs", () => {
       [],
     );
     expect(windows.copiedRuns("A cargo ship lost 38 containers overboard in heavy seas, officials say.", "en")).toEqual([]);
+  });
+
+  it("reads a page up to MAX_PAGE_WORDS words, so a page made huge costs no more", () => {
+    const sentence = "the harbour authority estimates repairs to the north quay will cost two million pounds";
+    const filler = Array.from({ length: MAX_PAGE_WORDS }, (_, i) => `w${i}`).join(" ");
+    const huge = new SourceWindows([page("h", `${sentence} ${filler} ${sentence.replace("harbour", "river")}`)], "en");
+    expect(huge.copiedRuns(`The ${sentence.slice(4)}, it said.`, "en")).toHaveLength(1);
+    // The same words past the cap are not read.
+    expect(huge.copiedRuns(sentence.replace("harbour", "river"), "en")).toEqual([]);
   });
 
   it("tells which pages hold a quotation", () => {
