@@ -47,11 +47,14 @@ try {
     console.log(`  main event in the lead    ${pct(e.mainInLead)}`);
     console.log(`  headline of the main event ${pct(e.mainInTitle)}`);
     console.log(`  facts lost in merging     ${e.lostFacts}`);
+    console.log(`  names changed (US voice)  ${e.namesChanged}`);
     console.log(`  units in our own words    ${pct(e.ownWordUnits)} (most quoted ${pct(e.maxQuotedShare)})`);
     if (verbose) {
       for (const v of e.stories) {
         const marks = `${v.mainFound ? (v.mainInLead ? "lead" : "----") : "n/a "} ${v.mainInTitle ? "title" : "-----"}`;
-        console.log(`  ${marks} ${v.story}: ${v.title}${v.lost.length ? ` (lost: ${v.lost.join(", ")})` : ""}`);
+        console.log(
+          `  ${marks} ${v.story}: ${v.title}${v.lost.length ? ` (lost: ${v.lost.join(", ")})` : ""}${v.renamed.length ? ` (renamed: ${v.renamed.join(", ")})` : ""}`,
+        );
       }
     }
   }

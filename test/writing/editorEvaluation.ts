@@ -6,6 +6,8 @@
 //   same matcher the sourcing evaluation uses (facts held, carriers shared);
 // - facts lost in merging: figures and dates that at least half the carriers of a claim the
 //   article cites state (two at least, in the article's language), which the article does not;
+// - names changed: in a US voice (the spelling that renamed "The Harbour Post"), names the pages
+//   write that appear in the article respelled;
 // - are the body units in our own words (no run over COPY_RUN_LIMIT words of a source outside
 //   quotation marks), and how much is quoted?
 // The held-out set is never written here: it has no judged main events and is for sourcing scores.
@@ -18,10 +20,14 @@ import { overlap, stemsOf } from "../../src/writing/builtin/claimOrder.ts";
 import { quotedWords, SourceWindows } from "../../src/writing/copying.ts";
 import { writingMaterial } from "../../src/writing/material.ts";
 import type { Writer } from "../../src/writing/types.ts";
+import { respellWord } from "../../src/writing/voiceWords.ts";
 import { matchClaim, type ScoredSet, storiesOf } from "../corpus/scoring.ts";
 import { corpusRoot } from "../corpus/storyCorpus.ts";
 import { sitesRoot, startSites } from "../web/testWeb.ts";
 import { newsBrief } from "./evaluate.ts";
+
+/** Two or more capitalised words in a row: a name as a page writes it ("The Harbour Post"). */
+const NAME_RUN = /\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)+/gu;
 
 interface MainEvents {
   stories: Record<string, { main: string[]; reason: string }>;
@@ -38,6 +44,8 @@ export interface StoryVerdict {
   title: string;
   /** Facts lost in merging, as "claim id: fact". */
   lost: string[];
+  /** Names the pages write that the article, written in a US voice, respells (English stories). */
+  renamed: string[];
   ownWordUnits: number;
   bodyUnits: number;
   quotedShare: number;
@@ -50,6 +58,8 @@ export interface EditorScore {
   mainInTitle: number;
   /** Facts lost in merging, over all stories. */
   lostFacts: number;
+  /** Names respelled, over all stories. */
+  namesChanged: number;
   /** Body units in our own words, over all body units. */
   ownWordUnits: number;
   maxQuotedShare: number;
@@ -120,6 +130,27 @@ export async function editorEvaluation(writer: Writer, set: Exclude<ScoredSet, "
           if (n >= Math.max(2, mentions.length / 2) && !stated.has(fact)) lost.push(`${claim.id}: ${fact}`);
         }
       }
+      // The same brief in a US voice: a name whose words the US spelling changes must stay as written.
+      const renamed: string[] = [];
+      if (language === "en") {
+        const us = await writer.write({
+          brief: newsBrief({ topic: truth.story.topic, targetWords: 600 }),
+          voice: { name: "Editor", tone: "neutral", spelling: "US", avoid: [], prefer: [], styleGuide: "", attribution: "" },
+          claims: material.claims,
+          sources: material.sources,
+        });
+        const text = [us.title, us.deck ?? "", ...us.units.map((u) => u.text)].join("\n");
+        const names = new Set(
+          material.sources.flatMap((source) => [
+            source.origin,
+            ...(`${source.title}\n${source.text ?? ""}`.match(NAME_RUN) ?? []),
+          ]),
+        );
+        for (const name of names) {
+          const respelled = name.replace(/\p{L}+/gu, (word) => respellWord(word, "US"));
+          if (respelled !== name && text.includes(respelled)) renamed.push(`${name} → ${respelled}`);
+        }
+      }
       verdicts.push({
         story: truth.story.id,
         mainFound: mainKeys.size > 0,
@@ -130,6 +161,7 @@ export async function editorEvaluation(writer: Writer, set: Exclude<ScoredSet, "
         ),
         title: draft.title,
         lost,
+        renamed,
         ownWordUnits: own.length,
         bodyUnits: body.length,
         quotedShare: quoted.total === 0 ? 0 : quoted.quoted / quoted.total,
@@ -145,6 +177,7 @@ export async function editorEvaluation(writer: Writer, set: Exclude<ScoredSet, "
     mainInLead: share(found.filter((v) => v.mainInLead).length, found.length),
     mainInTitle: share(found.filter((v) => v.mainInTitle).length, found.length),
     lostFacts: verdicts.reduce((n, v) => n + v.lost.length, 0),
+    namesChanged: verdicts.reduce((n, v) => n + v.renamed.length, 0),
     ownWordUnits: share(
       verdicts.reduce((n, v) => n + v.ownWordUnits, 0),
       verdicts.reduce((n, v) => n + v.bodyUnits, 0),

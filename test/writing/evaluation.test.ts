@@ -48,6 +48,9 @@ describe("writing evaluation", () => {
     // Facts most carriers of a cited claim state that the article does not (2 and 7 before a
     // stub sentence gave way to a carrier sentence that states them).
     expect(web.lostFacts).toBeLessThanOrEqual(2);
+    // Names stay as the pages write them in a US voice (7 on the test web with the names rule off).
+    expect(web.namesChanged, JSON.stringify(web.stories.map((v) => v.renamed))).toBe(0);
+    expect(development.namesChanged).toBe(0);
     expect(development.lostFacts, JSON.stringify(development.stories.map((v) => v.lost))).toBeLessThanOrEqual(4);
   }, 120_000);
 
