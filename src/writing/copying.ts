@@ -9,6 +9,7 @@
 // names any unit that still breaks it. Page text is data: it is only compared.
 import { wordTokens } from "./qa/wording.ts";
 import type { Unit, WritingSource } from "./types.ts";
+import { unitText } from "./units.ts";
 
 /** Longest run of consecutive words outside quotation marks that may match a source page. */
 export const COPY_RUN_LIMIT = 12;
@@ -183,8 +184,7 @@ export function quotedWords(units: readonly Unit[], windows: SourceWindows, lang
   const out: QuotedWords = { total: 0, quoted: 0, bySource: new Map(), units: [] };
   for (const unit of units) {
     if (unit.kind === "heading" || unit.header) continue;
-    const text = unit.cells ? unit.cells.join(" ") : unit.text;
-    for (const piece of quotationPieces(text)) {
+    for (const piece of quotationPieces(unitText(unit))) {
       const count = wordTokens(piece.text, language).length;
       out.total += count;
       if (!piece.quoted) continue;

@@ -33,6 +33,11 @@ export function rowText(cells: readonly string[]): string {
   return cells.join(" | ");
 }
 
+/** A unit's words as a reader sees them: a table row's cells, any other unit's text. */
+export function unitText(unit: Pick<Unit, "text" | "cells">): string {
+  return unit.cells ? rowText(unit.cells) : unit.text;
+}
+
 /** Numbers units 1..n in order, keeping everything else. */
 export function renumber(units: readonly Omit<Unit, "n">[]): Unit[] {
   return units.map((unit, i) => ({ ...unit, n: i + 1 }) as Unit);

@@ -99,44 +99,59 @@ export function matchClaim(
   return best?.claim;
 }
 
-export async function scoreStory(story: Story): Promise<StoryScore> {
+/** A story as an article job reads it: served on loopback, fetched, read, grouped and checked. */
+export interface CheckedStory {
+  /** Pages read. */
+  pages: number;
+  /** Truth URLs of the pages that could not be read. */
+  unread: string[];
+  sources: GroupedSource[];
+  claims: CheckedClaim[];
+  /** The truth URL of each source's page, by source key. */
+  urlOfKey: Map<string, string>;
+}
+
+export async function checkStory(story: Story): Promise<CheckedStory> {
   const web = await startSites(story.sites, story.truth);
   try {
-    const { truth } = story;
     const { pages, failures } = await fetchAndRead(
-      truth.pages.map((p) => web.served(p.url)),
+      story.truth.pages.map((p) => web.served(p.url)),
       { allowAddresses: "127.0.0.1", hostMap: web.hostMap },
     );
     let sources: GroupedSource[] = [];
     let claims: CheckedClaim[] = [];
     if (pages.length > 0) ({ sources, claims } = groupAndCheck(pages as ReadPage[], { acceptFlagged: true }));
-    const urlOfKey = new Map(sources.map((s) => [s.key, web.toTruthUrl(s.page.url)]));
-    const truthOrigin = new Map(truth.pages.map((p) => [p.url, p.origin]));
-    const engineOrigin = new Map(sources.map((s) => [web.toTruthUrl(s.page.url), s.originId]));
-    const { pairs } = pairwise(truthOrigin, engineOrigin);
-    const results: ClaimResult[] = truth.claims.map((c) => {
-      const found = matchClaim(c.facts, c.carriedBy, claims, urlOfKey);
-      return {
-        story: truth.story.id,
-        id: c.id,
-        truth: c.state,
-        engine: found?.state ?? "notFound",
-        ...(found ? { found } : {}),
-        text: c.text,
-        ...(c.state === "disputed" ? { later: c.later === true } : {}),
-      };
-    });
     return {
-      id: truth.story.id,
       pages: pages.length,
       unread: failures.map((f) => web.toTruthUrl(f.url)),
-      pairs,
-      claims: results,
-      urlOfKey,
+      sources,
+      claims,
+      urlOfKey: new Map(sources.map((s) => [s.key, web.toTruthUrl(s.page.url)])),
     };
   } finally {
     await web.close();
   }
+}
+
+export async function scoreStory(story: Story): Promise<StoryScore> {
+  const { truth } = story;
+  const { pages, unread, sources, claims, urlOfKey } = await checkStory(story);
+  const truthOrigin = new Map(truth.pages.map((p) => [p.url, p.origin]));
+  const engineOrigin = new Map(sources.map((s) => [urlOfKey.get(s.key) as string, s.originId]));
+  const { pairs } = pairwise(truthOrigin, engineOrigin);
+  const results: ClaimResult[] = truth.claims.map((c) => {
+    const found = matchClaim(c.facts, c.carriedBy, claims, urlOfKey);
+    return {
+      story: truth.story.id,
+      id: c.id,
+      truth: c.state,
+      engine: found?.state ?? "notFound",
+      ...(found ? { found } : {}),
+      text: c.text,
+      ...(c.state === "disputed" ? { later: c.later === true } : {}),
+    };
+  });
+  return { id: truth.story.id, pages, unread, pairs, claims: results, urlOfKey };
 }
 
 export function summarise(scores: readonly StoryScore[]): SetSummary {

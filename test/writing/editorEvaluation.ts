@@ -14,16 +14,15 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sentenceFacts } from "../../src/sourcing/claims/facts.ts";
-import { fetchAndRead, groupAndCheck } from "../../src/sourcing/sourcingEngine.ts";
-import type { ReadPage } from "../../src/sourcing/types.ts";
 import { overlap, stemsOf } from "../../src/writing/builtin/claimOrder.ts";
 import { quotedWords, SourceWindows } from "../../src/writing/copying.ts";
 import { writingMaterial } from "../../src/writing/material.ts";
 import type { Writer } from "../../src/writing/types.ts";
+import { unitText } from "../../src/writing/units.ts";
 import { respellWord } from "../../src/writing/voiceWords.ts";
-import { matchClaim, type ScoredSet, storiesOf } from "../corpus/scoring.ts";
+import { checkStory, matchClaim, type ScoredSet, storiesOf } from "../corpus/scoring.ts";
 import { corpusRoot } from "../corpus/storyCorpus.ts";
-import { sitesRoot, startSites } from "../web/testWeb.ts";
+import { sitesRoot } from "../web/testWeb.ts";
 import { newsBrief } from "./evaluate.ts";
 
 /** Two or more capitalised words in a row: a name as a page writes it ("The Harbour Post"). */
@@ -82,93 +81,80 @@ export async function editorEvaluation(writer: Writer, set: Exclude<ScoredSet, "
   const verdicts: StoryVerdict[] = [];
   for (const story of storiesOf(set)) {
     const { truth } = story;
-    const web = await startSites(story.sites, truth);
-    try {
-      const { pages } = await fetchAndRead(
-        truth.pages.map((p) => web.served(p.url)),
-        { allowAddresses: "127.0.0.1", hostMap: web.hostMap },
-      );
-      if (pages.length === 0) continue;
-      const checked = groupAndCheck(pages as ReadPage[], { acceptFlagged: true });
-      const urlOfKey = new Map(checked.sources.map((s) => [s.key, web.toTruthUrl(s.page.url)]));
-      const mainKeys = new Set<string>();
-      for (const id of judged.stories[truth.story.id]?.main ?? []) {
-        const claim = truth.claims.find((c) => c.id === id);
-        const found = claim && matchClaim(claim.facts, claim.carriedBy, checked.claims, urlOfKey);
-        if (found) mainKeys.add(found.key);
+    const checked = await checkStory(story);
+    if (checked.pages === 0) continue;
+    const mainKeys = new Set<string>();
+    for (const id of judged.stories[truth.story.id]?.main ?? []) {
+      const claim = truth.claims.find((c) => c.id === id);
+      const found = claim && matchClaim(claim.facts, claim.carriedBy, checked.claims, checked.urlOfKey);
+      if (found) mainKeys.add(found.key);
+    }
+    const material = writingMaterial(checked);
+    const language = truth.story.languages[0] ?? "en";
+    const draft = await writer.write({
+      brief: newsBrief({ topic: truth.story.topic, language: language as "en", targetWords: 600 }),
+      voice: { name: "Editor", tone: "neutral", spelling: "UK", avoid: [], prefer: [], styleGuide: "", attribution: "" },
+      claims: material.claims,
+      sources: material.sources,
+    });
+    const lead = draft.units[0];
+    const windows = new SourceWindows(material.sources, language);
+    const body = draft.units.filter((u) => u.kind !== "heading" && !u.header);
+    const own = body.filter((u) => windows.copiedRuns(unitText(u), language).length === 0);
+    const quoted = quotedWords(draft.units, windows, language);
+    const stated = new Set(
+      draft.units.flatMap((u) => {
+        const facts = sentenceFacts(unitText(u), language);
+        return [...facts.numbers, ...facts.dates];
+      }),
+    );
+    const languageOf = new Map(material.sources.map((source) => [source.id, source.language ?? language]));
+    const cited = new Set(draft.units.flatMap((u) => u.claimIds));
+    const lost: string[] = [];
+    for (const claim of material.claims.filter((c) => cited.has(c.id))) {
+      const mentions = claim.mentions.filter((m) => languageOf.get(m.sourceId) === language);
+      const counts = new Map<string, number>();
+      for (const m of mentions) {
+        const facts = sentenceFacts(m.text, language);
+        for (const fact of new Set([...facts.numbers, ...facts.dates])) counts.set(fact, (counts.get(fact) ?? 0) + 1);
       }
-      const material = writingMaterial(checked);
-      const language = truth.story.languages[0] ?? "en";
-      const draft = await writer.write({
-        brief: newsBrief({ topic: truth.story.topic, language: language as "en", targetWords: 600 }),
-        voice: { name: "Editor", tone: "neutral", spelling: "UK", avoid: [], prefer: [], styleGuide: "", attribution: "" },
+      for (const [fact, n] of counts) {
+        if (n >= Math.max(2, mentions.length / 2) && !stated.has(fact)) lost.push(`${claim.id}: ${fact}`);
+      }
+    }
+    // The same brief in a US voice: a name whose words the US spelling changes must stay as written.
+    const renamed: string[] = [];
+    if (language === "en") {
+      const us = await writer.write({
+        brief: newsBrief({ topic: truth.story.topic, targetWords: 600 }),
+        voice: { name: "Editor", tone: "neutral", spelling: "US", avoid: [], prefer: [], styleGuide: "", attribution: "" },
         claims: material.claims,
         sources: material.sources,
       });
-      const lead = draft.units[0];
-      const windows = new SourceWindows(material.sources, language);
-      const body = draft.units.filter((u) => u.kind !== "heading" && !u.header);
-      const own = body.filter((u) => windows.copiedRuns(u.cells ? u.cells.join(" ") : u.text, language).length === 0);
-      const quoted = quotedWords(draft.units, windows, language);
-      const stated = new Set(
-        draft.units.flatMap((u) => {
-          const facts = sentenceFacts(u.cells ? u.cells.join(" ") : u.text, language);
-          return [...facts.numbers, ...facts.dates];
-        }),
+      const text = [us.title, us.deck ?? "", ...us.units.map((u) => u.text)].join("\n");
+      const names = new Set(
+        material.sources.flatMap((source) => [source.origin, ...(`${source.title}\n${source.text ?? ""}`.match(NAME_RUN) ?? [])]),
       );
-      const languageOf = new Map(material.sources.map((source) => [source.id, source.language ?? language]));
-      const cited = new Set(draft.units.flatMap((u) => u.claimIds));
-      const lost: string[] = [];
-      for (const claim of material.claims.filter((c) => cited.has(c.id))) {
-        const mentions = claim.mentions.filter((m) => languageOf.get(m.sourceId) === language);
-        const counts = new Map<string, number>();
-        for (const m of mentions) {
-          const facts = sentenceFacts(m.text, language);
-          for (const fact of new Set([...facts.numbers, ...facts.dates])) counts.set(fact, (counts.get(fact) ?? 0) + 1);
-        }
-        for (const [fact, n] of counts) {
-          if (n >= Math.max(2, mentions.length / 2) && !stated.has(fact)) lost.push(`${claim.id}: ${fact}`);
-        }
+      for (const name of names) {
+        const respelled = name.replace(/\p{L}+/gu, (word) => respellWord(word, "US"));
+        if (respelled !== name && text.includes(respelled)) renamed.push(`${name} → ${respelled}`);
       }
-      // The same brief in a US voice: a name whose words the US spelling changes must stay as written.
-      const renamed: string[] = [];
-      if (language === "en") {
-        const us = await writer.write({
-          brief: newsBrief({ topic: truth.story.topic, targetWords: 600 }),
-          voice: { name: "Editor", tone: "neutral", spelling: "US", avoid: [], prefer: [], styleGuide: "", attribution: "" },
-          claims: material.claims,
-          sources: material.sources,
-        });
-        const text = [us.title, us.deck ?? "", ...us.units.map((u) => u.text)].join("\n");
-        const names = new Set(
-          material.sources.flatMap((source) => [
-            source.origin,
-            ...(`${source.title}\n${source.text ?? ""}`.match(NAME_RUN) ?? []),
-          ]),
-        );
-        for (const name of names) {
-          const respelled = name.replace(/\p{L}+/gu, (word) => respellWord(word, "US"));
-          if (respelled !== name && text.includes(respelled)) renamed.push(`${name} → ${respelled}`);
-        }
-      }
-      verdicts.push({
-        story: truth.story.id,
-        mainFound: mainKeys.size > 0,
-        mainInLead: (lead?.claimIds ?? []).some((id) => mainKeys.has(id)),
-        mainInTitle: titleStates(
-          draft.title,
-          checked.claims.filter((c) => mainKeys.has(c.key)),
-        ),
-        title: draft.title,
-        lost,
-        renamed,
-        ownWordUnits: own.length,
-        bodyUnits: body.length,
-        quotedShare: quoted.total === 0 ? 0 : quoted.quoted / quoted.total,
-      });
-    } finally {
-      await web.close();
     }
+    verdicts.push({
+      story: truth.story.id,
+      mainFound: mainKeys.size > 0,
+      mainInLead: (lead?.claimIds ?? []).some((id) => mainKeys.has(id)),
+      mainInTitle: titleStates(
+        draft.title,
+        checked.claims.filter((c) => mainKeys.has(c.key)),
+      ),
+      title: draft.title,
+      lost,
+      renamed,
+      ownWordUnits: own.length,
+      bodyUnits: body.length,
+      quotedShare: quoted.total === 0 ? 0 : quoted.quoted / quoted.total,
+    });
   }
   const found = verdicts.filter((v) => v.mainFound);
   const share = (n: number, of: number) => (of === 0 ? 1 : n / of);

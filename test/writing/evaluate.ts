@@ -11,7 +11,7 @@ import { fitToPrint } from "../../src/writing/builtin/claimText.ts";
 import { COPY_RUN_LIMIT, QUOTED_SHARE_LIMIT, quotedWords, SourceWindows } from "../../src/writing/copying.ts";
 import { carriedFigures, pageFigureCache, uncarriedFigures } from "../../src/writing/figures.ts";
 import type { Structure, Writer, WritingBrief } from "../../src/writing/types.ts";
-import { countWords, draftWords } from "../../src/writing/units.ts";
+import { countWords, draftWords, unitText } from "../../src/writing/units.ts";
 import { phrasePattern } from "../../src/writing/voiceWords.ts";
 import type { StoryMaterial } from "../web/storyMaterial.ts";
 import type { Truth, TruthStory } from "../web/testWeb.ts";
@@ -151,7 +151,7 @@ export async function evaluateWriter(writer: Writer, stories: readonly StoryMate
         const pieces = [
           { text: draft.title, body: false },
           { text: draft.deck ?? "", body: false },
-          ...draft.units.map((u) => ({ text: u.cells ? u.cells.join(" ") : u.text, body: u.kind !== "heading" && !u.header })),
+          ...draft.units.map((u) => ({ text: unitText(u), body: u.kind !== "heading" && !u.header })),
         ];
         for (const piece of pieces) {
           const runs = windows.copiedRuns(piece.text, "en");

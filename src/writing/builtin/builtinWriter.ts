@@ -3,7 +3,7 @@
 // what no claim carries. It writes only the brief's own language: language versions need a model.
 import { LANGUAGE_NAMES } from "../../languages.ts";
 import { SourceWindows } from "../copying.ts";
-import { unitNames } from "../qa/checkReport.ts";
+import { capitalise, unitNames } from "../qa/checkReport.ts";
 import {
   type Draft,
   type VersionInput,
@@ -13,7 +13,7 @@ import {
   WritingFailure,
   type WritingSource,
 } from "../types.ts";
-import { draftWords } from "../units.ts";
+import { draftWords, unitText } from "../units.ts";
 import { applyVoiceWords } from "../voiceWords.ts";
 import { isNoComment, mainEvent, type RankedClaim, rankClaims, writingOrder } from "./claimOrder.ts";
 import { withoutDateline, wordingIn } from "./claimText.ts";
@@ -137,8 +137,6 @@ function bestCount(order: readonly RankedClaim[], ctx: ComposeContext, mandatory
   return best;
 }
 
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 export function writeBuiltin(input: WriteInput): Draft {
   const { brief, voice } = input;
   if (input.claims.length === 0) {
@@ -229,12 +227,10 @@ export function writeBuiltin(input: WriteInput): Draft {
   const deck = deckFrom(composition.units, ctx, claims);
   if (deck) draft.deck = deck;
 
-  const copied = composition.units.filter(
-    (u) => windows.copiedRuns(u.cells ? u.cells.join(" ") : u.text, brief.language).length > 0,
-  );
+  const copied = composition.units.filter((u) => windows.copiedRuns(unitText(u), brief.language).length > 0);
   if (copied.length > 0) {
     warnings.push(
-      `${capitalised(unitNames(copied.map((u) => u.n)))} repeat${copied.length === 1 ? "s" : ""} a source's words that the engine could not rewrite (the read-back's copied check names them): rewrite them before publishing, or write with a model provider.`,
+      `${capitalise(unitNames(copied.map((u) => u.n)))} repeat${copied.length === 1 ? "s" : ""} a source's words that the engine could not rewrite (the read-back's copied check names them): rewrite them before publishing, or write with a model provider.`,
     );
   }
   const words = draftWords(draft);

@@ -60,21 +60,26 @@ function earliness(claim: WritingClaim, sources: ReadonlyMap<string, WritingSour
 }
 
 /**
- * How many sentences come before the claim's on the carrier page that states it earliest: 0 when
- * a page opens with it (or it is a page's title). Infinity when no carrier page holds it.
+ * How many sentences come before a mention on its carrier page: 0 when the page opens with it (or
+ * it is the page's title). Infinity when the page's text does not hold it.
  */
-export function openingIndex(claim: WritingClaim, sources: ReadonlyMap<string, WritingSource>): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (const mention of claim.mentions) {
-    const source = sources.get(mention.sourceId);
-    if (!source?.text) continue;
-    if (source.title.trim() === mention.text.trim()) return 0;
-    const at = source.text.indexOf(mention.text);
-    if (at < 0) continue;
-    const before = source.text.slice(0, at);
-    best = Math.min(best, (before.match(/[.!?。](?:["”’»)]*)\s/gu) ?? []).length);
-  }
-  return best;
+function openingIndex(mention: WritingClaim["mentions"][number], sources: ReadonlyMap<string, WritingSource>): number {
+  const source = sources.get(mention.sourceId);
+  if (!source?.text) return Number.POSITIVE_INFINITY;
+  if (source.title.trim() === mention.text.trim()) return 0;
+  const at = source.text.indexOf(mention.text);
+  if (at < 0) return Number.POSITIVE_INFINITY;
+  return (source.text.slice(0, at).match(/[.!?。](?:["”’»)]*)\s/gu) ?? []).length;
+}
+
+/** A year as news copy writes one. */
+const YEAR = /(?<!\d)(?:1[5-9]|20)\d{2}(?!\d)/gu;
+
+const yearsIn = (text: string) => (text.match(YEAR) ?? []).map(Number);
+
+/** The latest year the claims name: the story's own time, against which background is told. */
+export function latestYear(claims: readonly RankedClaim[]): number {
+  return claims.reduce((latest, r) => Math.max(latest, ...yearsIn(r.claim.text)), 0);
 }
 
 /** How far back a claim's own years reach before the story's latest: "built in 1347" is background. */
@@ -85,10 +90,10 @@ const BACKGROUND_OPENING =
  * Background rather than what happened: a sentence opening on the past ("Last year…", "Built in
  * 1891…") or whose only years lie two or more before the story's latest year.
  */
-export function isBackground(text: string, latestYear: number): boolean {
+export function isBackground(text: string, latest: number): boolean {
   if (BACKGROUND_OPENING.test(text.trim())) return true;
-  const years = (text.match(/(?<!\d)(?:1[5-9]|20)\d{2}(?!\d)/gu) ?? []).map(Number);
-  return years.length > 0 && Math.max(...years) <= latestYear - 2;
+  const years = yearsIn(text);
+  return years.length > 0 && Math.max(...years) <= latest - 2;
 }
 
 /**
@@ -110,17 +115,13 @@ export function mainEvent(
 ): RankedClaim | undefined {
   const topic = stemsOf([brief.topic, brief.angle].join(" "));
   const headlines = [...sources.values()].map((source) => stemsOf(source.title));
-  const years = ranked.flatMap((r) => (r.claim.text.match(/(?<!\d)(?:1[5-9]|20)\d{2}(?!\d)/gu) ?? []).map(Number));
-  const latest = years.length > 0 ? Math.max(...years) : 0;
+  const latest = latestYear(ranked);
   let best: RankedClaim | undefined;
   let bestScore = Number.NEGATIVE_INFINITY;
   for (const r of ranked) {
     if (!r.fit || r.avoided || isNoComment(r.claim.text) || isBackground(r.claim.text, latest)) continue;
     const stems = stemsOf(r.claim.mentions.map((m) => m.text).join(" "));
-    const openings = r.claim.mentions.filter((m) => {
-      const one = { ...r.claim, mentions: [m] };
-      return openingIndex(one, sources) <= 1;
-    }).length;
+    const openings = r.claim.mentions.filter((m) => openingIndex(m, sources) <= 1).length;
     const headline = headlines.reduce((sum, title) => sum + Math.min(overlap(stems, title), 3) / 3, 0);
     const score =
       2 * Math.min(openings, 2) +

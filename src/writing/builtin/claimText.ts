@@ -65,6 +65,11 @@ const BRACKETED_DATELINE = /^\p{Lu}[\p{L}\s.'’-]{2,40}(?:\s*\([^)]{1,40}\)){1,
 // A wire dateline of a date alone: "Oct 13 (Reuters) - ", "13 Oct (AP) — ".
 const DATE_DATELINE = /^(?:\p{Lu}\p{Ll}{2,8}\.?\s+\d{1,2}|\d{1,2}\s+\p{Lu}\p{Ll}{2,8}\.?)\s*\([^)]{1,40}\)\s*[—–-]{1,2}\s+/u;
 
+/** A sentence as the article compares and gives it: no dateline, no closing full stop. */
+export function bareSentence(text: string): string {
+  return withoutDateline(text.trim()).replace(/[.]$/u, "");
+}
+
 /** The sentence without a leading wire or press-release dateline. */
 export function withoutDateline(text: string): string {
   const stripped = text

@@ -4,8 +4,8 @@
 // attributions from phrases.ts.
 import type { Tone, Unit, WritingBrief, WritingClaim, WritingSource } from "../types.ts";
 import { renumber, rowText } from "../units.ts";
-import { chainByLikeness, isBackground, isNoComment, type RankedClaim } from "./claimOrder.ts";
-import { fitToPrint, withoutDateline } from "./claimText.ts";
+import { chainByLikeness, isBackground, isNoComment, latestYear, type RankedClaim } from "./claimOrder.ts";
+import { bareSentence, fitToPrint, withoutDateline } from "./claimText.ts";
 import { fill, joinNames, type Phrases } from "./phrases.ts";
 
 export interface ComposeContext {
@@ -89,13 +89,13 @@ export function claimSentence(claim: WritingClaim, ctx: ComposeContext): string 
 function accounts(claim: WritingClaim, ctx: ComposeContext): { origins: string; text: string; claimId: string }[] {
   const seen = new Set<string>();
   const out: { origins: string; text: string; claimId: string }[] = [];
-  const norm = (t: string) => withoutDateline(t.trim()).replace(/[.]$/u, "").toLowerCase();
+  const norm = (t: string) => bareSentence(t).toLowerCase();
   const others = (ctx.partners?.get(claim.id) ?? []).flatMap((id) => {
     const partner = ctx.claims?.get(id);
     return partner ? [partner] : [];
   });
   for (const account of [{ text: claim.text, sourceIds: claim.sourceIds }, ...(claim.variants ?? [])]) {
-    const text = withoutDateline(account.text.trim()).replace(/[.]$/u, "");
+    const text = bareSentence(account.text);
     const key = text.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
@@ -169,7 +169,7 @@ function partyAsWritten(claim: WritingClaim): string | undefined {
 export function mergeDisputes(claims: readonly RankedClaim[]): { kept: RankedClaim[]; partners: Map<string, string[]> } {
   const partners = new Map<string, string[]>();
   const absorbed = new Set<RankedClaim>();
-  const norm = (t: string) => withoutDateline(t.trim()).replace(/[.]$/u, "").toLowerCase();
+  const norm = (t: string) => bareSentence(t).toLowerCase();
   for (const r of claims) {
     if (r.claim.state !== "disputed" || absorbed.has(r)) continue;
     const variants = new Set((r.claim.variants ?? []).map((v) => norm(v.text)));
@@ -193,7 +193,7 @@ export function mergeSameSentence(
   claims: readonly RankedClaim[],
   partners: Map<string, string[]>,
 ): { kept: RankedClaim[]; partners: Map<string, string[]> } {
-  const norm = (t: string) => withoutDateline(t.trim()).replace(/[.]$/u, "").toLowerCase();
+  const norm = (t: string) => bareSentence(t).toLowerCase();
   const first = new Map<string, RankedClaim>();
   const absorbed = new Set<RankedClaim>();
   for (const r of claims) {
@@ -278,8 +278,7 @@ function disputeTable(disputed: readonly RankedClaim[], ctx: ComposeContext): Un
 function pickLead(selected: readonly RankedClaim[], main: string | undefined): RankedClaim[] {
   const opening = selected.find((r) => r.claim.id === main);
   // Background ("Last year the port handled…") and "did not respond" never lead.
-  const years = selected.flatMap((r) => (r.claim.text.match(/(?<!\d)(?:1[5-9]|20)\d{2}(?!\d)/gu) ?? []).map(Number));
-  const latest = years.length > 0 ? Math.max(...years) : 0;
+  const latest = latestYear(selected);
   const rest = selected.filter((r) => r !== opening && !isNoComment(r.claim.text) && !isBackground(r.claim.text, latest));
   const pool = rest.some((r) => r.claim.state === "corroborated") ? rest.filter((r) => r.claim.state === "corroborated") : rest;
   const lead: RankedClaim[] = opening ? [opening] : [];

@@ -6,6 +6,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import { LANGUAGE_NAMES } from "../../languages.ts";
+import { SourceWindows } from "../copying.ts";
 import type { RewriteInput, Rewriter, Rewritten } from "../rewrite/rewriteTypes.ts";
 import type { Draft, VersionInput, WriteInput, Writer } from "../types.ts";
 import { WritingFailure } from "../types.ts";
@@ -104,9 +105,10 @@ export class OpenAiWriter implements Writer, Rewriter {
 
   async write(input: WriteInput, signal?: AbortSignal): Promise<Draft> {
     if (input.claims.length === 0) throw new WritingFailure("nothing_to_write", "There is no claim to write from.");
+    const windows = new SourceWindows(input.sources, input.brief.language);
     return this.#run(
       writeMessages(input),
-      (answer, model, last) => parseDraft(answer, input, { engine: ENGINE, model }, { acceptCopied: last }),
+      (answer, model, last) => parseDraft(answer, input, { engine: ENGINE, model }, { acceptCopied: last, windows }),
       signal,
     );
   }

@@ -13,7 +13,7 @@ import { SourceWindows } from "../copying.ts";
 import { carriedFigures, uncarriedFigures } from "../figures.ts";
 import { plural } from "../qa/checkReport.ts";
 import type { Draft, InternalLink, SitePage, Unit, VersionInput, WriteInput, WritingClaim, WritingSource } from "../types.ts";
-import { draftWords, headingText, renumber, rowText } from "../units.ts";
+import { draftWords, headingText, renumber, rowText, unitText } from "../units.ts";
 import { avoidedWordsIn } from "../voiceWords.ts";
 
 /** An answer we will not use. `malformed` when it was not the JSON shape at all. */
@@ -304,12 +304,17 @@ function checkedUnits(answer: Answer, m: Material, reasons: string[]): DraftUnit
  * Passages of the answer that repeat more than COPY_RUN_LIMIT words of a source outside quotation
  * marks, as reasons a retry can act on: where, how long, and the words.
  */
-function copiedPassages(title: string, deck: string | undefined, units: readonly DraftUnit[], input: WriteInput): string[] {
-  const windows = new SourceWindows(input.sources, input.brief.language);
+function copiedPassages(
+  title: string,
+  deck: string | undefined,
+  units: readonly DraftUnit[],
+  input: WriteInput,
+  windows: SourceWindows,
+): string[] {
   const places: [string, string][] = [
     ["the title", title],
     ...(deck ? ([["the deck", deck]] as [string, string][]) : []),
-    ...units.map((u, i): [string, string] => [`unit ${i + 1}`, u.cells ? u.cells.join(" ") : u.text]),
+    ...units.map((u, i): [string, string] => [`unit ${i + 1}`, unitText(u)]),
   ];
   return places.flatMap(([where, text]) =>
     windows
@@ -327,11 +332,18 @@ function copiedPassages(title: string, deck: string | undefined, units: readonly
  * with a warning on the last attempt (`acceptCopied`): the read-back's `copied` check names the
  * units for the editor, and a job is not lost for wording an editor can fix.
  */
-export function parseDraft(answer: string, input: WriteInput, meta: DraftMeta, options: { acceptCopied?: boolean } = {}): Draft {
+export function parseDraft(
+  answer: string,
+  input: WriteInput,
+  meta: DraftMeta,
+  options: { acceptCopied?: boolean; windows?: SourceWindows } = {},
+): Draft {
   const parsed = parseAnswer(answer);
   const reasons: string[] = [];
   const units = checkedUnits(parsed, material(input.claims, input.sources, input.brief.language), reasons);
-  const copied = copiedPassages(parsed.title.trim(), deckOf(parsed), units, input);
+  // The sources' index is built once per write and shared by its attempts, when the caller has it.
+  const windows = options.windows ?? new SourceWindows(input.sources, input.brief.language);
+  const copied = copiedPassages(parsed.title.trim(), deckOf(parsed), units, input, windows);
   if (reasons.length || (copied.length && !options.acceptCopied)) reject([...reasons, ...copied]);
   const numbered = renumber(units);
   const warnings: string[] = [];

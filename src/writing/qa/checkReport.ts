@@ -4,6 +4,9 @@ import type { QualityCheck } from "../types.ts";
 
 export const quote = (text: string) => `“${text}”`;
 
+/** The text with its first letter in capitals ("units 3 and 4" opening a sentence). */
+export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }

@@ -5,7 +5,7 @@ import { stem } from "../../sourcing/claims/facts.ts";
 import { splitSentences } from "../../sourcing/claims/sentences.ts";
 import { phrasesFor } from "../builtin/phrases.ts";
 import type { Tone, Unit } from "../types.ts";
-import { headingText } from "../units.ts";
+import { headingText, unitText } from "../units.ts";
 
 /** Unit text as a reader sees it: bold markers gone, whitespace collapsed. */
 export function plainText(text: string): string {
@@ -19,7 +19,7 @@ export function unitSentences(unit: Unit, language: string): string[] {
     return text ? [text] : [];
   }
   if (unit.kind === "row") {
-    const text = plainText(unit.cells ? unit.cells.join(" | ") : unit.text);
+    const text = plainText(unitText(unit));
     return text ? [text] : [];
   }
   return splitSentences(unit.text.replace(/\*\*/g, ""), language);

@@ -10,6 +10,7 @@ import {
   SourceWindows,
 } from "../../copying.ts";
 import type { QualityCheck } from "../../types.ts";
+import { unitText } from "../../units.ts";
 import { listOf, plural, quote, result } from "../checkReport.ts";
 import type { Read } from "../draftReading.ts";
 
@@ -28,7 +29,7 @@ export function copied(read: Read): QualityCheck {
   const places: { where: string; n?: number; text: string }[] = [
     { where: "The title", text: draft.title },
     ...(draft.deck ? [{ where: "The standfirst", text: draft.deck }] : []),
-    ...read.body.map((u) => ({ where: `Unit ${u.n}`, n: u.n, text: u.cells ? u.cells.join(" ") : u.text })),
+    ...read.body.map((u) => ({ where: `Unit ${u.n}`, n: u.n, text: unitText(u) })),
   ];
   for (const place of places) {
     for (const run of windows.copiedRuns(place.text, read.language)) {

@@ -1,6 +1,6 @@
 // One check of the read-back (readBack.ts runs them in order): repetition.
 import type { QualityCheck } from "../../types.ts";
-import { plural, quote, result, unitNames } from "../checkReport.ts";
+import { capitalise, plural, quote, result, unitNames } from "../checkReport.ts";
 import type { Read } from "../draftReading.ts";
 import { contentStems, sourcingVocabulary, Vocabulary, wordTokens } from "../wording.ts";
 
@@ -78,5 +78,3 @@ function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   const union = a.size + b.size - shared;
   return union === 0 ? 0 : shared / union;
 }
-
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
