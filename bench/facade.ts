@@ -2,7 +2,10 @@
 //   (a) GET /api/v1/briefs/{id} with an API key: edge auth, the per-key rate counter, one in-process
 //       GraphQL operation and the response shaping;
 //   (b) POST /graphql with a signed-in person's session cookie, asking for the same fields;
-//   (c) a bare route registered only here, on its own Hono app, that reads the row with `pg`.
+//   (c) a bare route registered only here, on its own Hono app, that reads the row with `pg`;
+//   (d) the same bare app, checking and counting the API key with the service's own token check
+//       (src/auth/authenticate.ts) before the same read: the floor of what (a) can cost while every
+//       request is checked and counted in PostgreSQL, with no middleware, GraphQL or shaping.
 // (c) pays the same HTTP server, load generator and database as (a) and (b), so the figures worth
 // reading are the ratios against it, not the absolute numbers of whichever machine ran this.
 // Run with `npm run bench:facade`; see bench/README.md. Not a test: nothing here asserts timings.
@@ -15,6 +18,7 @@ import { Hono } from "hono";
 import pg from "pg";
 import { createApp } from "../app/server.ts";
 import { startServices } from "../app/services.ts";
+import { bearerToken, checkToken } from "../src/auth/authenticate.ts";
 import { SESSION_COOKIE } from "../src/auth/sessions.ts";
 import { readConfig } from "../src/config.ts";
 import { openDatabase } from "../src/db/database.ts";
@@ -40,7 +44,7 @@ const SECONDS = positiveNumber("BENCH_SECONDS", 10);
 const WARMUP_SECONDS = positiveNumber("BENCH_WARMUP_SECONDS", 2);
 const CONNECTIONS = Math.round(positiveNumber("BENCH_CONNECTIONS", 10));
 /** Only these routes ("a,c"), e.g. to profile one with --cpu-prof; the baseline (c) is needed for ratios. */
-const ONLY = (process.env.BENCH_ONLY ?? "a,b,c").split(",").map((s) => s.trim());
+const ONLY = (process.env.BENCH_ONLY ?? "a,b,c,d").split(",").map((s) => s.trim());
 /** Pool size of the service (openDatabase's default) and of the baseline: the same for both. */
 const POOL_SIZE = 10;
 /** The service's limit per API key and minute (src/auth/rateCounters.ts); no key is used more often in total. */
@@ -357,6 +361,15 @@ async function main(): Promise<number> {
     const { rows } = await baselinePool.query(BASELINE_SQL, [c.req.param("id")]);
     return rows[0] ? c.json(rows[0]) : c.json({ error: "not_found" }, 404);
   });
+  // (d): the token check the service runs (one statement: look up, count, mark used), then the read.
+  bare.get("/keyed/briefs/:id", async (c) => {
+    const token = bearerToken(c.req.header("authorization"));
+    if (!token) return c.json({ error: "invalid_key" }, 401);
+    await checkToken(db, token, "rest", "127.0.0.1");
+    // The service's pool, as (a) has: both statements share its 10 connections.
+    const { rows } = await db.pool.query(BASELINE_SQL, [c.req.param("id")]);
+    return rows[0] ? c.json(rows[0]) : c.json({ error: "not_found" }, 404);
+  });
   const baseline = await listen(bare.fetch);
   cleanups.push(() => closeServer(baseline.server));
 
@@ -450,6 +463,15 @@ async function main(): Promise<number> {
       url: `${baseline.url}/briefs/${briefId}`,
       method: "GET",
       headers: {},
+    },
+    {
+      label: "(d) floor: Hono + token check + pg SELECT",
+      url: `${baseline.url}/keyed/briefs/${briefId}`,
+      method: "GET",
+      headers: {},
+      pool: keys,
+      perRequest: () => ({ authorization: `Bearer ${keys.next()}` }),
+      maxRequests: () => keys.capacity,
     },
   ];
 

@@ -1,5 +1,6 @@
 // Briefs over REST: every default, clamp and limit of the Brief table, language rules, visibility.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readBrief } from "../src/briefs/briefs.ts";
 import { addPerson, makeKey, makeWorld, type World } from "./support/fixtures.ts";
 import { call, errorOf } from "./support/http.ts";
 import { startTestServer, type TestServer } from "./support/testServer.ts";
@@ -329,5 +330,36 @@ describe("PATCH /api/v1/briefs/{id}", () => {
   it("gives 404 for a brief the credential cannot see", async () => {
     const theirs = await post(otherSiteKey, {});
     expect(errorOf(await patch(siteKey, theirs.body.id, { topic: "x" }))).toEqual({ status: 404, error: "not_found" });
+  });
+});
+
+describe("reading a brief by id", () => {
+  it("gives the row exactly as Prisma reads it, every column with its type", async () => {
+    await freshKeys();
+    const made = await post(wholeKey, {
+      siteId: world.siteId,
+      topic: "Harbour dredging",
+      angle: "Costs",
+      useUrls: ["https://example.org/a"],
+      excludeDomains: ["spam.example"],
+      audience: "Residents",
+      region: "UK",
+      language: "en-GB",
+      keywords: ["harbour"],
+      mustAppear: ["dredging"],
+      preferDomains: ["gov.example"],
+      illustration: "generate",
+      imageStyle: "photo",
+      imageFormat: "landscape",
+      seo: false,
+    });
+    expect(made.status).toBe(200);
+    const id = (made.body as { id: string }).id;
+    const raw = await readBrief(server.db, id);
+    const prisma = await server.db.prisma.brief.findUnique({ where: { id } });
+    expect(prisma).not.toBeNull();
+    expect(raw).toEqual(prisma);
+    expect(raw?.createdAt).toBeInstanceOf(Date);
+    expect(await readBrief(server.db, "00000000-0000-4000-8000-000000000000")).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import type { MiddlewareHandler } from "hono";
 import { errorResponse } from "../../facades/rest/restErrors.ts";
 import type { Config } from "../../src/config.ts";
 import { DomainError } from "../../src/errors.ts";
+import { changeAnswerHeaders } from "../../src/http/answerHeaders.ts";
 
 interface Family {
   /** Whether an origin not listed in CORS_ORIGINS may read answers (without credentials). */
@@ -91,14 +92,16 @@ export function corsPolicy(config: Config): MiddlewareHandler {
       });
     }
     await next();
-    for (const name of [...c.res.headers.keys()]) {
-      if (name.startsWith("access-control-")) c.header(name, undefined);
-    }
-    if (!family) return;
-    c.header("Vary", "Origin", { append: true });
-    const granted = origin !== undefined ? grant(family, origin, listed) : undefined;
-    if (!granted) return;
-    for (const [name, value] of Object.entries(granted)) c.header(name, value);
-    c.header("Access-Control-Expose-Headers", family.expose);
+    const granted = family && origin !== undefined ? grant(family, origin, listed) : undefined;
+    changeAnswerHeaders(c, (headers) => {
+      for (const name of [...headers.keys()]) {
+        if (name.startsWith("access-control-")) headers.delete(name);
+      }
+      if (!family) return;
+      headers.append("Vary", "Origin");
+      if (!granted) return;
+      for (const [name, value] of Object.entries(granted)) headers.set(name, value);
+      headers.set("Access-Control-Expose-Headers", family.expose);
+    });
   };
 }

@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { errorResponse } from "../../facades/rest/restErrors.ts";
+import { changeAnswerHeaders } from "../../src/http/answerHeaders.ts";
 import { log, logContext } from "../../src/log.ts";
 import { countRequest, routeTemplate } from "./metrics.ts";
 
@@ -23,7 +24,7 @@ export const requestLog: MiddlewareHandler = async (c, next) => {
   const started = performance.now();
   await logContext.run({ requestId }, async () => {
     await next();
-    c.header("X-Request-Id", requestId);
+    changeAnswerHeaders(c, (headers) => headers.set("X-Request-Id", requestId));
     const ms = performance.now() - started;
     const gone = clientGone(c);
     const status = gone ? CLIENT_GONE : c.res.status;

@@ -137,12 +137,11 @@ export async function checkToken(
   const kind = SURFACE_TOKEN[surface];
   // A token of the wrong shape is looked up as nothing, so it is refused and counted like any other.
   const hash = hasShape(token, kind) ? hashToken(token) : null;
-  const { rows } = await db.pool.query<TokenCheckRow>(TOKEN_CHECK_SQL, [
-    hash,
-    kind,
-    refusedBucket(address),
-    REFUSED_TOKENS_PER_MINUTE,
-  ]);
+  const { rows } = await db.pool.query<TokenCheckRow>({
+    name: "token-check",
+    text: TOKEN_CHECK_SQL,
+    values: [hash, kind, refusedBucket(address), REFUSED_TOKENS_PER_MINUTE],
+  });
   const row = rows[0];
   if (!row?.admitted) throw tooManyRefused(row?.reset_seconds ?? 60);
   if (!row.known) throw unknownToken();
@@ -186,7 +185,7 @@ const SESSION_SQL = `
 /** Resolves a session cookie value; undefined when it names no live session. */
 export async function authenticateSession(db: Database, cookie: string): Promise<PersonPrincipal | undefined> {
   if (!hasShape(cookie, "session")) return undefined;
-  const { rows } = await db.pool.query<SessionRow>(SESSION_SQL, [hashToken(cookie)]);
+  const { rows } = await db.pool.query<SessionRow>({ name: "session-check", text: SESSION_SQL, values: [hashToken(cookie)] });
   const row = rows[0];
   if (!row?.role) return undefined;
   assertWorkspaceUsable({ status: row.workspace_status, deletedAt: row.deleted_at, restoreUntil: row.restore_until });

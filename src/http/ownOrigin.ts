@@ -67,8 +67,32 @@ export function publicBaseUrl(c: Context, config: Config): string {
 /** Host values with the default ports left out, so `a.example:443` and `a.example` compare equal. */
 const canonicalHost = (host: string) => host.toLowerCase().replace(/:(80|443)$/, "");
 
+/**
+ * listeningHosts per config and local end of the connection: they depend on nothing else, and the
+ * Host check asks on every request (parsing the addresses each time was a twentieth of a keyed read's
+ * CPU in bench:facade). The local ends are the machine's own addresses, a handful; the cap is a guard.
+ */
+const hostsByListener = new WeakMap<Config, Map<string, ReadonlySet<string>>>();
+const MAX_LISTENERS_KEPT = 64;
+
 /** The names of the listening address: itself, the literal address reached, and on loopback its aliases. */
-function listeningHosts(c: Context, config: Config): Set<string> {
+function listeningHosts(c: Context, config: Config): ReadonlySet<string> {
+  const socket = localSocket(c);
+  const key = socket ? `${socket.address} ${socket.port}` : "";
+  let known = hostsByListener.get(config);
+  if (!known) {
+    known = new Map();
+    hostsByListener.set(config, known);
+  }
+  let hosts = known.get(key);
+  if (!hosts) {
+    hosts = namesOfListener(c, config);
+    if (known.size < MAX_LISTENERS_KEPT) known.set(key, hosts);
+  }
+  return hosts;
+}
+
+function namesOfListener(c: Context, config: Config): Set<string> {
   const listening = new URL(listeningOrigin(c, config));
   const hosts = new Set([listening.host]);
   const socket = localSocket(c);
@@ -84,11 +108,10 @@ function listeningHosts(c: Context, config: Config): Set<string> {
  * The Host values this service answers to, or "any" when it listens on every interface without
  * BASE_URL (it cannot know the names it is reached by; it then builds no URL from Host either).
  */
-export function servedHosts(c: Context, config: Config): Set<string> | "any" {
+export function servedHosts(c: Context, config: Config): ReadonlySet<string> | "any" {
   if (!config.baseUrl && isWildcard(config.host)) return "any";
   const hosts = listeningHosts(c, config);
-  if (config.baseUrl) hosts.add(canonicalHost(new URL(config.baseUrl).host));
-  return hosts;
+  return config.baseUrl ? new Set([...hosts, canonicalHost(new URL(config.baseUrl).host)]) : hosts;
 }
 
 /** Origins a browser page of this service would send: its public origin, or plain http on its listening names. */

@@ -11,6 +11,7 @@
 // to this origin only, and still forbids framing (docs/decisions.md).
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
+import { changeAnswerHeaders } from "./answerHeaders.ts";
 
 export const STRICT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
@@ -72,9 +73,11 @@ export function securityHeaders(options: { graphiql: boolean }): MiddlewareHandl
   return async (c, next) => {
     await next();
     const ownPolicy = OWN_POLICY.has(c.req.path) && c.res.headers.has("Content-Security-Policy");
-    for (const [name, value] of Object.entries(ALWAYS)) {
-      if (!(ownPolicy && name === "Content-Security-Policy")) c.header(name, value);
-    }
+    changeAnswerHeaders(c, (headers) => {
+      for (const [name, value] of Object.entries(ALWAYS)) {
+        if (!(ownPolicy && name === "Content-Security-Policy")) headers.set(name, value);
+      }
+    });
     const isGraphiql =
       options.graphiql && c.req.path === "/graphql" && /^text\/html\b/i.test(c.res.headers.get("Content-Type") ?? "");
     if (isGraphiql) {
