@@ -49,12 +49,17 @@ try {
     console.log(`  facts lost in merging     ${e.lostFacts}`);
     console.log(`  names changed (US voice)  ${e.namesChanged}`);
     console.log(`  units in our own words    ${pct(e.ownWordUnits)} (most quoted ${pct(e.maxQuotedShare)})`);
+    console.log(`  dispute accounts written  ${pct(e.disputeAccounts)}`);
+    console.log(`  editor's checklist        ${pct(e.checklist)}`);
     if (verbose) {
       for (const v of e.stories) {
         const marks = `${v.mainFound ? (v.mainInLead ? "lead" : "----") : "n/a "} ${v.mainInTitle ? "title" : "-----"}`;
         console.log(
           `  ${marks} ${v.story}: ${v.title}${v.lost.length ? ` (lost: ${v.lost.join(", ")})` : ""}${v.renamed.length ? ` (renamed: ${v.renamed.join(", ")})` : ""}`,
         );
+        const unmet = Object.entries(v.checklist).filter(([, met]) => !met);
+        if (unmet.length > 0) console.log(`      not met: ${unmet.map(([item]) => item).join("; ")}`);
+        for (const missing of v.accountsMissing) console.log(`      account not written: ${missing}`);
       }
     }
   }

@@ -568,6 +568,24 @@ describe("the main event on top", () => {
   });
 });
 
+describe("a title when every lead claim is longer than a title may be", () => {
+  it("cuts the main event between words within the limit, marked with an ellipsis", () => {
+    const long =
+      "Tallyforge Inc said on Tuesday that hackers had accessed about 1.2 million user records held in a customer support database, days after a listing offering what it claimed was the company's data appeared on a cybercrime forum";
+    const draft = writeBuiltin({
+      brief: brief({ topic: "Tallyforge breach" }),
+      voice: voice(),
+      claims: [claim("breach", long, "corroborated", ["s1", "s2"])],
+      sources,
+    });
+    expect(long.length).toBeGreaterThan(200);
+    expect(draft.title.length).toBeLessThanOrEqual(110);
+    expect(long.startsWith(draft.title.replace(/…$/u, ""))).toBe(true);
+    // Between words: what stands before the mark is whole words of the sentence.
+    expect(long.charAt(draft.title.replace(/…$/u, "").length)).toMatch(/[\s,]/u);
+  });
+});
+
 describe("built-in engine on the test web", () => {
   let web: TestWeb;
   const material: StoryMaterial[] = [];

@@ -109,6 +109,13 @@ describe("the built-in engine's rewrites", () => {
     );
   });
 
+  it("lower-cases a fronted phrase of time when the attribution then goes before it", () => {
+    // Fronting alone still repeats the source's run; the attribution moved before it breaks it.
+    expect(rewrite("The port's board is expected to vote on the sale at a meeting on 9 December, the people said.")).toBe(
+      "The people said that at a meeting on 9 December, the port's board is expected to vote on the sale.",
+    );
+  });
+
   it("splits two clauses that each have a subject", () => {
     expect(rewrite("The port employs 1,150 people, and Mr Okafor said the new berth would create another 60 jobs.")).toBe(
       "The port employs 1,150 people. Mr Okafor said the new berth would create another 60 jobs.",

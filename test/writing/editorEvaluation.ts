@@ -15,9 +15,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sentenceFacts } from "../../src/sourcing/claims/facts.ts";
 import { overlap, stemsOf } from "../../src/writing/builtin/claimOrder.ts";
-import { quotedWords, SourceWindows } from "../../src/writing/copying.ts";
+import { QUOTED_SHARE_LIMIT, quotedWords, SourceWindows } from "../../src/writing/copying.ts";
 import { writingMaterial } from "../../src/writing/material.ts";
-import type { Writer } from "../../src/writing/types.ts";
+import type { Writer, WritingClaim, WritingSource } from "../../src/writing/types.ts";
 import { unitText } from "../../src/writing/units.ts";
 import { respellWord } from "../../src/writing/voiceWords.ts";
 import { checkStory, matchClaim, type ScoredSet, storiesOf } from "../corpus/scoring.ts";
@@ -48,6 +48,13 @@ export interface StoryVerdict {
   ownWordUnits: number;
   bodyUnits: number;
   quotedShare: number;
+  /** Accounts of the disputes the article cites, and those written with their value and who gives it. */
+  accounts: number;
+  accountsWritten: number;
+  /** Accounts not written, as "claim id: account". */
+  accountsMissing: string[];
+  /** The editor's checklist: each item that applies to the story, met or not. */
+  checklist: Record<string, boolean>;
 }
 
 export interface EditorScore {
@@ -62,6 +69,42 @@ export interface EditorScore {
   /** Body units in our own words, over all body units. */
   ownWordUnits: number;
   maxQuotedShare: number;
+  /** Accounts of cited disputes written with their own value and who gives it, over all such accounts. */
+  disputeAccounts: number;
+  /** The checklist's items met, over the items that apply, per story, averaged over stories. */
+  checklist: number;
+}
+
+/**
+ * The accounts of a disputed claim: its own statement and each variant, with the sources that
+ * give each. An account's value is what it states that no other account of the dispute does (a
+ * figure or a date); an account with none (a denial) is known by who gives it alone.
+ */
+function disputeAccounts(claim: WritingClaim, language: string): { text: string; sourceIds: string[]; values: string[] }[] {
+  const variants = claim.variants ?? [];
+  const variantSources = new Set(variants.flatMap((v) => v.sourceIds));
+  const own = { text: claim.text, sourceIds: claim.sourceIds.filter((id) => !variantSources.has(id)) };
+  const accounts = [own, ...variants].map((a) => {
+    const facts = sentenceFacts(a.text, language);
+    return { ...a, facts: [...facts.numbers, ...facts.dates] };
+  });
+  return accounts.map((a) => ({
+    text: a.text,
+    sourceIds: a.sourceIds,
+    values: a.facts.filter((f) => !accounts.every((other) => other.facts.includes(f))),
+  }));
+}
+
+/** Whether the article gives the account: its values stated and one of those giving it named. */
+function accountWritten(
+  account: { sourceIds: string[]; values: string[] },
+  stated: ReadonlySet<string>,
+  text: string,
+  sources: readonly WritingSource[],
+): boolean {
+  const givers = sources.filter((s) => account.sourceIds.includes(s.id)).map((s) => s.origin);
+  const named = givers.length === 0 || givers.some((g) => text.includes(g));
+  return named && account.values.every((v) => stated.has(v));
 }
 
 /** Whether most of the headline's content words (two thirds) are words of a main-event claim. */
@@ -140,20 +183,48 @@ export async function editorEvaluation(writer: Writer, set: Exclude<ScoredSet, "
         if (respelled !== name && text.includes(respelled)) renamed.push(`${name} → ${respelled}`);
       }
     }
+    // Disputes the article cites, each account with its own value and who gives it.
+    const articleText = [draft.title, draft.deck ?? "", ...draft.units.map((u) => unitText(u))].join("\n");
+    let accounts = 0;
+    let accountsWritten = 0;
+    const accountsMissing: string[] = [];
+    for (const claim of material.claims.filter((c) => c.state === "disputed" && cited.has(c.id))) {
+      for (const account of disputeAccounts(claim, language)) {
+        accounts++;
+        if (accountWritten(account, stated, articleText, material.sources)) accountsWritten++;
+        else accountsMissing.push(`${claim.id}: ${account.text.slice(0, 80)}`);
+      }
+    }
+    const mainInLead = (lead?.claimIds ?? []).some((id) => mainKeys.has(id));
+    const mainInTitle = titleStates(
+      draft.title,
+      checked.claims.filter((c) => mainKeys.has(c.key)),
+    );
+    const quotedShare = quoted.total === 0 ? 0 : quoted.quoted / quoted.total;
+    // What an editor ticks off before publishing; items that do not apply to a story are left out.
+    const checklist: Record<string, boolean> = {
+      ...(mainKeys.size > 0 ? { "main event in the lead": mainInLead, "headline of the main event": mainInTitle } : {}),
+      "no fact lost in merging": lost.length === 0,
+      ...(language === "en" ? { "names as the pages write them": renamed.length === 0 } : {}),
+      "every unit in our own words": own.length === body.length,
+      "quotations within their share": quotedShare <= QUOTED_SHARE_LIMIT,
+      ...(accounts > 0 ? { "disputes written with their accounts": accountsWritten === accounts } : {}),
+    };
     verdicts.push({
       story: truth.story.id,
       mainFound: mainKeys.size > 0,
-      mainInLead: (lead?.claimIds ?? []).some((id) => mainKeys.has(id)),
-      mainInTitle: titleStates(
-        draft.title,
-        checked.claims.filter((c) => mainKeys.has(c.key)),
-      ),
+      mainInLead,
+      mainInTitle,
       title: draft.title,
       lost,
       renamed,
       ownWordUnits: own.length,
       bodyUnits: body.length,
-      quotedShare: quoted.total === 0 ? 0 : quoted.quoted / quoted.total,
+      quotedShare,
+      accounts,
+      accountsWritten,
+      accountsMissing,
+      checklist,
     });
   }
   const found = verdicts.filter((v) => v.mainFound);
@@ -169,5 +240,16 @@ export async function editorEvaluation(writer: Writer, set: Exclude<ScoredSet, "
       verdicts.reduce((n, v) => n + v.bodyUnits, 0),
     ),
     maxQuotedShare: Math.max(0, ...verdicts.map((v) => v.quotedShare)),
+    disputeAccounts: share(
+      verdicts.reduce((n, v) => n + v.accountsWritten, 0),
+      verdicts.reduce((n, v) => n + v.accounts, 0),
+    ),
+    checklist:
+      verdicts.length === 0
+        ? 1
+        : verdicts.reduce((sum, v) => {
+            const items = Object.values(v.checklist);
+            return sum + share(items.filter(Boolean).length, items.length);
+          }, 0) / verdicts.length,
   };
 }

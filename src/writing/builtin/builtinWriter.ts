@@ -4,6 +4,7 @@
 import { LANGUAGE_NAMES } from "../../languages.ts";
 import { SourceWindows } from "../copying.ts";
 import { capitalise, unitNames } from "../qa/checkReport.ts";
+import { shorten } from "../seo.ts";
 import {
   type Draft,
   type VersionInput,
@@ -101,7 +102,16 @@ function titleFrom(
   if (!chosen) {
     const first = candidates.find((claim) => bareText(claim.text).length <= TITLE_MAX) ?? main;
     if (!first) return "";
-    chosen = { claim: first, text: bareText(first.text) };
+    // Every lead claim is longer than a title may be: the main event cut where the cut keeps it
+    // true, else between words with "…" to show the cut (never past the title's limit).
+    const text = bareText(first.text);
+    const trueCut = shortenings(text, language)
+      .filter((form) => form.length <= TITLE_MAX)
+      .sort((x, y) => y.length - x.length)[0];
+    chosen = {
+      claim: first,
+      text: text.length <= TITLE_MAX ? text : (trueCut ?? `${shorten(text, TITLE_MAX - 1, language).text}…`),
+    };
   }
   let title = chosen.text;
   if (chosen.claim.state !== "corroborated") {

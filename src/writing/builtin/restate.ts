@@ -147,7 +147,10 @@ const asSentence = (text: string) => {
 
 function lowerFirst(text: string, g: Grammar): string {
   const first = /^\S+/u.exec(text)?.[0] ?? "";
-  return g.lowerable.test(first) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+  // A preposition or a word opening a clause of time or cause is never a name ("At a meeting on
+  // 9 December, …" fronted, then put after "the people said that").
+  const opener = new RegExp(`^(?:${g.subordinators}|${g.prepositions})$`, "iu");
+  return g.lowerable.test(first) || opener.test(first) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
 /** A statement and who it is attributed to, when the sentence attributes it in a form we can move. */
