@@ -112,7 +112,7 @@ describe("attribution carried across sentences", () => {
     expect(result[1]).toMatchObject({ party: "the ministry", carried: true });
   });
 
-  it("carries reported speech and a quotation running on, but not the outlet's own next statement", () => {
+  it("carries a statement to the end of its paragraph: newsrooms attribute once a paragraph", () => {
     const result = attributeSentences(
       [
         [
@@ -126,7 +126,29 @@ describe("attribution carried across sentences", () => {
     );
     expect(result[0]?.party).toMatch(/Stadt/);
     expect(result[1]).toMatchObject({ carried: true });
-    expect(result[2]).toBeUndefined();
+    // Not in reported speech, but in the city's paragraph: it rests on the city too.
+    expect(result[2]).toMatchObject({ carried: true });
+    expect(result[2]?.party).toMatch(/Stadt/);
+  });
+
+  it("starts another statement at a sentence with an attribution of its own, and ends one at the paragraph", () => {
+    const result = attributeSentences(
+      [
+        [
+          "The council said the beach between Cullen Sands and Marrick Point was closed.",
+          "According to the Maritime and Coastguard Agency, 38 containers were lost.",
+          "Four of them held dangerous goods.",
+        ],
+        ["Volunteers collected 200 bags of debris on Wednesday."],
+      ],
+      "en",
+      facts,
+    );
+    expect(result[0]?.party).toMatch(/council/);
+    expect(result[1]?.party).toMatch(/Coastguard Agency/);
+    expect(result[2]).toMatchObject({ carried: true });
+    expect(result[2]?.party).toMatch(/Coastguard Agency/);
+    expect(result[3]).toBeUndefined();
   });
 
   it("carries a party's statement into its plan told in the future tense, within the paragraph", () => {
@@ -156,10 +178,9 @@ describe("attribution carried across sentences", () => {
       "en",
       facts,
     );
-    // The outlet's own background in between ends the statement; "It will" refers back and would
-    // carry, but only from a statement still running.
-    expect(past[1]).toBeUndefined();
-    expect(past[2]).toBeUndefined();
+    // Within the council's paragraph, background and plan alike rest on the council.
+    expect(past[1]?.party).toMatch(/council/);
+    expect(past[2]?.party).toMatch(/council/);
   });
 
   it("ends a statement at the paragraph unless a frame closes it", () => {
