@@ -1,13 +1,15 @@
 // The one HTTP application: operators' routes, GraphQL for persons, and the REST facade. Every
 // request gets an id that its log lines and its answer carry.
 import { Hono } from "hono";
+import { getCookie } from "hono/cookie";
 import type { OwnOrigin } from "../facades/edge.ts";
 import { createMcpApp } from "../facades/mcp/app.ts";
 import { createRestApp } from "../facades/rest/app.ts";
 import { errorResponse } from "../facades/rest/restErrors.ts";
 import { createGraphQLServer } from "../schema/yoga.ts";
-import { bearerToken } from "../src/auth/authenticate.ts";
+import { authenticateSessionCounted, bearerToken } from "../src/auth/authenticate.ts";
 import { pruneCounters } from "../src/auth/rateCounters.ts";
+import { SESSION_COOKIE } from "../src/auth/sessions.ts";
 import type { Config } from "../src/config.ts";
 import type { Database } from "../src/db/database.ts";
 import { pendingMigrations } from "../src/db/migrate.ts";
@@ -15,13 +17,13 @@ import { DomainError } from "../src/errors.ts";
 import { followJobEvents } from "../src/events/eventStream.ts";
 import { clientAddress } from "../src/http/clientAddress.ts";
 import { edgeInput } from "../src/http/edgeInput.ts";
-import { countGraphQLRequest, withCountHeaders } from "../src/http/graphqlRequestLimit.ts";
+import { graphqlBuckets, limitGraphQLRequest, withCountHeaders } from "../src/http/graphqlRequestLimit.ts";
 import { hostGuard, isServedOrigin, publicBaseUrl } from "../src/http/ownOrigin.ts";
 import { securityHeaders } from "../src/http/securityHeaders.ts";
 import { assertStorable } from "../src/http/storableInput.ts";
 import { allowedMethods } from "./http/allowedMethods.ts";
 import { apiReferenceRoutes } from "./http/apiReference.ts";
-import { authentication, sessionPrincipal } from "./http/authentication.ts";
+import { authentication } from "./http/authentication.ts";
 import { corsPolicy } from "./http/corsPolicy.ts";
 import { metricsRoute } from "./http/metrics.ts";
 import { answerError, requestLog } from "./http/requestLog.ts";
@@ -69,8 +71,13 @@ export function createApp(services: Services, config: Config) {
       if (c.req.method === "POST" && !/^application\/(graphql-response\+)?json\b/i.test(c.req.header("Content-Type") ?? "")) {
         throw new DomainError("validation", "POST /graphql takes a JSON body (Content-Type: application/json).");
       }
-      const principal = await sessionPrincipal(c, db);
-      const counted = await countGraphQLRequest(db, principal, clientAddress(c, config.trustProxy));
+      // The session checked and the request counted in one statement.
+      const { principal, requests } = await authenticateSessionCounted(
+        db,
+        getCookie(c, SESSION_COOKIE),
+        graphqlBuckets(clientAddress(c, config.trustProxy)),
+      );
+      const counted = limitGraphQLRequest(principal, requests);
       if (counted.refusal) return errorResponse(counted.refusal, { headers: counted.headers });
       return withCountHeaders(await yoga.fetch(c.req.raw, { principal }), counted);
     } catch (error) {

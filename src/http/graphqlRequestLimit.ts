@@ -4,8 +4,7 @@
 // Facades' in-process GraphQL calls are not counted here: their credential was counted at their
 // own edge.
 import type { PersonPrincipal } from "../auth/principal.ts";
-import { countHit } from "../auth/rateCounters.ts";
-import type { Database } from "../db/database.ts";
+import type { WindowCount } from "../auth/rateCounters.ts";
 import { DomainError } from "../errors.ts";
 
 /** Twice a credential's 60: a person's pages send a few operations each, a script sends one. */
@@ -19,13 +18,16 @@ export interface GraphQLRequestCount {
   refusal?: DomainError;
 }
 
-export async function countGraphQLRequest(
-  db: Database,
+/** The buckets a /graphql request is counted in: its person's, or its client address's without a session. */
+export function graphqlBuckets(address: string): { personBucket: string; addressBucket: string } {
+  return { personBucket: "graphql:person:", addressBucket: `graphql:address:${address}` };
+}
+
+/** The limit applied to a /graphql request's count (authenticateSessionCounted, src/auth/authenticate.ts). */
+export function limitGraphQLRequest(
   person: PersonPrincipal | undefined,
-  address: string,
-): Promise<GraphQLRequestCount> {
-  const bucket = person ? `graphql:person:${person.personId}` : `graphql:address:${address}`;
-  const { count, resetSeconds } = await countHit(db.pool, bucket);
+  { count, resetSeconds }: WindowCount,
+): GraphQLRequestCount {
   const limit = GRAPHQL_REQUESTS_PER_MINUTE;
   const headers = {
     "RateLimit-Policy": `"${POLICY}";q=${limit};w=60`,
