@@ -119,7 +119,7 @@ export class SourceWindows {
     for (const source of sources) {
       const index = this.ids.length;
       const page = [source.title, source.text ?? ""].join("\n");
-      const tokens = wordTokens(page, source.language ?? language).slice(0, MAX_PAGE_WORDS);
+      const tokens = wordTokens(page, source.language ?? language, MAX_PAGE_WORDS);
       this.ids.push(source.id);
       this.texts.push(` ${tokens.join(" ")} `);
       for (let i = 0; i + WINDOW <= tokens.length; i++) {

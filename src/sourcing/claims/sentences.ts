@@ -2,6 +2,7 @@
 // with full ICU, the 22 included), with two repairs ICU needs for news text: it splits after
 // common abbreviations ("Dr.", "Nr.", "p.ex.") and after initials ("J. Smith"), so those pieces are
 // joined back.
+import { segmentsOf } from "../../segmenting.ts";
 
 const ABBREVIATIONS = new Set(
   [
@@ -97,7 +98,12 @@ function endsWithAbbreviation(piece: string): boolean {
 export function splitSentences(text: string, language = "en"): string[] {
   const out: string[] = [];
   for (const paragraph of text.split(/\n\s*\n/)) {
-    const pieces = Array.from(segmenter(language).segment(paragraph.replace(/\s+/g, " ").trim()), (s) => s.segment);
+    // In pieces cut after a sentence's end where one is near: segmenting a whole paragraph at once
+    // takes time that grows with its square (src/segmenting.ts).
+    const pieces = Array.from(
+      segmentsOf(segmenter(language), paragraph.replace(/\s+/g, " ").trim(), /[.!?]\s+|[。！？]/u),
+      (s) => s.segment,
+    );
     let pending = "";
     pieces.forEach((piece, i) => {
       pending += piece;

@@ -1,6 +1,7 @@
 // Text helpers the read-back compares on: the plain text of a unit, its sentences, word tokens
 // and content stems in every language, and the writer's own sourcing vocabulary (words that say
 // where a statement comes from, not what happened).
+import { segmentsOf } from "../../segmenting.ts";
 import { stem } from "../../sourcing/claims/facts.ts";
 import { splitSentences } from "../../sourcing/claims/sentences.ts";
 import { phrasesFor } from "../builtin/phrases.ts";
@@ -37,11 +38,19 @@ function wordSegmenter(language: string): Intl.Segmenter {
   return segmenter;
 }
 
-/** Words (letters or digits) of a text, lower-cased and NFKC-normalised, in reading order. */
-export function wordTokens(text: string, language: string): string[] {
+/**
+ * Words (letters or digits) of a text, lower-cased and NFKC-normalised, in reading order; at most
+ * `limit` of them (the rest of the text is not read).
+ */
+export function wordTokens(text: string, language: string, limit = Number.POSITIVE_INFINITY): string[] {
   const out: string[] = [];
   const normal = text.normalize("NFKC").toLowerCase().replace(/[’‘]/g, "'");
-  for (const part of wordSegmenter(language).segment(normal)) if (part.isWordLike) out.push(part.segment);
+  // In pieces cut at a space: segmenting a whole page at once takes time that grows with its square.
+  for (const part of segmentsOf(wordSegmenter(language), normal, /\s/u)) {
+    if (!part.isWordLike) continue;
+    out.push(part.segment);
+    if (out.length >= limit) return out;
+  }
   return out;
 }
 
