@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BuiltinWriter, writeBuiltin } from "../../src/writing/builtin/builtinWriter.ts";
 import { fitToPrint, withoutDateline, wordingIn } from "../../src/writing/builtin/claimText.ts";
+import { SourceWindows } from "../../src/writing/copying.ts";
 import { carriedFigures, pageFigureCache, uncarriedFigures } from "../../src/writing/figures.ts";
 import { readBack } from "../../src/writing/qa/readBack.ts";
 import type {
@@ -428,6 +429,52 @@ describe("the built-in engine's own words", () => {
     const text = draft.units.map((u) => u.text).join("\n");
     expect(text).toContain("Portmere Echo: Engineers warned the club about corrosion in 2024.");
     expect(text).toContain("Northern Ledger: “The club categorically denies reports");
+  });
+
+  it("gives a dispute's copied account by its own figures, or quoted, in the text and in the table", () => {
+    const told = "The number of people injured in the roof collapse has risen to 210, the hospital trust said on Sunday.";
+    const other = "Emergency services said 120 people were injured when the stand roof collapsed on Saturday.";
+    const event = "Part of a stand roof fell in during a match.";
+    const stopped = "The referee stopped play and the crowd left the ground.";
+    const sources = [
+      page("h1", "Portmere Echo", `${event} ${stopped} ${told}`),
+      page("h2", "Associated Press", `${event} ${stopped} ${other}`),
+    ];
+    const disputed = (id: string, text: string, sourceId: string, variant: string, variantSource: string): WritingClaim => ({
+      ...claim(id, text, "disputed", []),
+      sourceIds: [sourceId],
+      originCount: 1,
+      mentions: [{ sourceId, text }],
+      variants: [{ text: variant, sourceIds: [variantSource] }],
+    });
+    const write = (structure: Structure) =>
+      writeBuiltin({
+        brief: brief({ topic: "Stand roof collapse", targetWords: 300, structure }),
+        voice: voice(),
+        claims: [
+          { ...claim("e1", event, "corroborated", []), sourceIds: ["h1", "h2"], originCount: 2 },
+          { ...claim("e2", stopped, "corroborated", []), sourceIds: ["h1", "h2"], originCount: 2 },
+          disputed("d1", told, "h1", other, "h2"),
+          disputed("d2", other, "h2", told, "h1"),
+        ],
+        sources,
+      });
+    const windows = new SourceWindows(sources, "en");
+    // In the text: the first account states the point (in our words, or quoted where it would repeat
+    // its source), the other is given by its own figure and who gives it.
+    const text = write("list").units.find((u) => u.text.includes("Accounts differ on this point."))?.text ?? "";
+    expect(text).toMatch(/According to (?:Portmere Echo, the figure is 210|Associated Press, the figure is 120 people)\./u);
+    expect(windows.copiedRuns(text, "en")).toEqual([]);
+    // In the table: each account in our words, by a figure with what it counts, or in quotation
+    // marks; never a source's sentence unmarked, and no bare figure.
+    const rows = write("ibc").units.filter((u) => u.kind === "row" && !u.header);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      const cell = row.cells?.[0] ?? "";
+      expect(windows.copiedRuns(cell, "en")).toEqual([]);
+      expect(cell).not.toMatch(/^\d+$/u);
+    }
+    expect(rows.map((r) => r.cells?.[1])).toEqual(expect.arrayContaining(["Portmere Echo", "Associated Press"]));
   });
 
   it("and the read-back's copied check names the same unit", async () => {

@@ -31,9 +31,10 @@ describe("writing evaluation", () => {
     expect(score.figureSupport, score.faults.join("\n")).toBe(1);
     expect(score.mustAppearCoverage, score.faults.join("\n")).toBe(1);
     expect(score.lengthAccuracy, score.faults.join("\n")).toBeGreaterThanOrEqual(0.9);
-    // Our own words: without a model the engine rewrites what it safely can (26.5% of units are
-    // free of copied runs, 16.8% before it rewrote anything); the rest the read-back names.
-    expect(score.ownWordUnits).toBeGreaterThanOrEqual(0.26);
+    // Our own words: without a model the engine rewrites what it safely can (30.2% of units are
+    // free of copied runs, 16.8% before it rewrote anything, 26.5% before dispute accounts were
+    // given by their figures or quoted); the rest the read-back names.
+    expect(score.ownWordUnits).toBeGreaterThanOrEqual(0.3);
   });
 
   it("built-in engine, as an editor reads it: the main event leads and makes the headline, no fact lost in merging, disputes with their accounts", async () => {
@@ -60,8 +61,10 @@ describe("writing evaluation", () => {
     // The editor's checklist (main event in lead and headline, nothing lost, names kept, our own
     // words, quotations within their share, disputes with their accounts): held at its figure; our
     // own words is the item most stories miss without a model.
-    expect(web.checklist).toBeGreaterThanOrEqual(0.7);
-    expect(development.checklist).toBeGreaterThanOrEqual(0.666);
+    // (0.701 and 0.667 before copied dispute rows were quoted or given by their figures: the rows
+    // no longer pass a source's words as ours, and the quoted share item is met less often.)
+    expect(web.checklist).toBeGreaterThanOrEqual(0.68);
+    expect(development.checklist).toBeGreaterThanOrEqual(0.643);
   }, 120_000);
 
   it("model provider against the fake model server: every article validated and written", async () => {

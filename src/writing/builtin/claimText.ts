@@ -135,3 +135,35 @@ export function wordingIn(
   }
   return best;
 }
+
+/** A figure as a sentence writes it, with its scale and, after a space, the word for what it counts. */
+const FIGURE_AS_WRITTEN =
+  /[£$€¥]?\d(?:[\d.,]*\d)?(?:\s?(?:%|per cent|percent|bn|m|k|million|billion|Millionen|Milliarden|millions?|milliards?|millones|milioni|miliardi)(?![\p{L}]))?(?:\s+(?!(?:a|an|the|and|or|of|to|in|on|at|by|for|from|with|as|is|are|was|were|has|have|had|will|de|des|du|la|le|les|el|los|las|der|die|das|den|und|et|y|e)(?![\p{L}]))\p{Ll}[\p{L}-]+)?|\d(?:[\d.,]*\d)?[\p{Script=Han}\p{Script=Katakana}]{1,2}/gu;
+
+/**
+ * What each account of a dispute states that the others do not: its figures as it writes them,
+ * each with the word for what it counts ("210 people", "£10.4m"). An account with no figure of its
+ * own (a denial, a different name or date) has none.
+ */
+export function accountValues(texts: readonly string[], language: string): string[][] {
+  const facts = texts.map((text) => sentenceFacts(text, language));
+  const numbers = facts.map((f) => new Set(f.numbers));
+  const dates = facts.map((f) => new Set([...f.dates, ...f.times]));
+  return texts.map((text, i) => {
+    const own = [...(numbers[i] ?? [])].filter((n) => !numbers.every((set) => set.has(n)));
+    // Only an account that differs by a figure or two, nothing else that a figure cannot say (a
+    // date, a year): "the figure is 148 million and 2030" would say nothing.
+    const ownDates = [...(dates[i] ?? [])].filter((d) => !dates.every((set) => set.has(d)));
+    if (own.length === 0 || own.length > 2 || ownDates.length > 0) return [];
+    const values: string[] = [];
+    const found = new Set<string>();
+    for (const match of text.matchAll(FIGURE_AS_WRITTEN)) {
+      const written = match[0].trim().replace(/[.,]$/u, "");
+      const stated = sentenceFacts(written, language).numbers.filter((n) => own.includes(n));
+      if (stated.length > 0 && !values.includes(written)) values.push(written);
+      for (const n of stated) found.add(n);
+    }
+    // Every figure of its own, or none: a figure written in words ("seis mesas") is not found here.
+    return own.every((n) => found.has(n)) ? values : [];
+  });
+}

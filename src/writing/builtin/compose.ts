@@ -5,7 +5,7 @@
 import type { Tone, Unit, WritingBrief, WritingClaim, WritingSource } from "../types.ts";
 import { renumber, rowText } from "../units.ts";
 import { chainByLikeness, isBackground, isNoComment, latestYear, type RankedClaim } from "./claimOrder.ts";
-import { bareSentence, fitToPrint, withoutDateline } from "./claimText.ts";
+import { accountValues, bareSentence, fitToPrint, withoutDateline } from "./claimText.ts";
 import { fill, joinNames, type Phrases } from "./phrases.ts";
 
 export interface ComposeContext {
@@ -62,12 +62,16 @@ export function claimSentence(claim: WritingClaim, ctx: ComposeContext): string 
   const { phrases, sources } = ctx;
   const origin = originNames(claim.sourceIds, sources)[0] ?? "";
   if (claim.state === "disputed") {
-    // An account in words of ours is given as a statement of who says what; one that repeats its
-    // source is quoted, so no borrowed words pass as ours (and quotations stay within their share).
+    // An account in words of ours is given as a statement of who says what. One that repeats its
+    // source is given by its own figures when it has some and the point was stated before it
+    // ("According to AP, the figure is 120 people."), else quoted: no borrowed words pass as ours,
+    // and quotations stay within their share.
     const plain = phrases.account.replace(/[“”„«»"]\s?\{text\}\s?[“”„«»"]/u, "{text}");
-    const given = accounts(claim, ctx).map((account) =>
-      sentence(fill(ctx.ownWords?.(account.text) === true ? plain : phrases.account, account)),
-    );
+    const given = accounts(claim, ctx).map((account, i) => {
+      if (ctx.ownWords?.(account.text) === true) return sentence(fill(plain, account));
+      if (i > 0 && account.value) return sentence(fill(phrases.accountValue, { origins: account.origins, value: account.value }));
+      return sentence(fill(phrases.account, account));
+    });
     return ctx.voiceWords([phrases.disputedIntro, ...given].join(" "));
   }
   // A sentence that cannot stand as our statement (first person, page furniture) is quoted as its source wrote it.
@@ -86,9 +90,12 @@ export function claimSentence(claim: WritingClaim, ctx: ComposeContext): string 
  * The differing accounts of a disputed claim, its own first, with who gives each and the claim
  * that is that account: the claim's own id, or the id of the other side's claim given with it.
  */
-function accounts(claim: WritingClaim, ctx: ComposeContext): { origins: string; text: string; claimId: string }[] {
+function accounts(
+  claim: WritingClaim,
+  ctx: ComposeContext,
+): { origins: string; text: string; claimId: string; value?: string }[] {
   const seen = new Set<string>();
-  const out: { origins: string; text: string; claimId: string }[] = [];
+  const out: { origins: string; text: string; claimId: string; value?: string }[] = [];
   const norm = (t: string) => bareSentence(t).toLowerCase();
   const others = (ctx.partners?.get(claim.id) ?? []).flatMap((id) => {
     const partner = ctx.claims?.get(id);
@@ -102,7 +109,15 @@ function accounts(claim: WritingClaim, ctx: ComposeContext): { origins: string; 
     const claimId = account.text === claim.text ? claim.id : (others.find((o) => norm(o.text) === key)?.id ?? claim.id);
     out.push({ origins: joinNames(originNames(account.sourceIds, ctx.sources), ctx.phrases.and), text, claimId });
   }
-  return out;
+  // Each account's own figures, as it writes them: what sets it apart from the others.
+  const values = accountValues(
+    out.map((a) => a.text),
+    ctx.brief.language,
+  );
+  return out.map((a, i) => {
+    const value = values[i] ?? [];
+    return value.length > 0 ? { ...a, value: joinNames(value, ctx.phrases.and) } : a;
+  });
 }
 
 const NAME_WORD = /^[\p{Lu}][\p{L}\p{M}'’.&-]*$/u;
@@ -260,7 +275,13 @@ function disputeTable(disputed: readonly RankedClaim[], ctx: ComposeContext): Un
       const key = a.text.toLowerCase();
       if (given.has(key)) return [];
       given.add(key);
-      const cells = [ctx.voiceWords(a.text), a.origins];
+      // An account that repeats its source: its own figures with what they count ("120 people",
+      // "£10.4m"; a bare "210" in a row of its own would say nothing), else its words in quotation
+      // marks, so no borrowed words pass as ours.
+      const own = ctx.ownWords?.(a.text) !== false;
+      const counted = a.value !== undefined && /[\p{L}%£$€¥]/u.test(a.value);
+      const account = own ? ctx.voiceWords(a.text) : counted ? (a.value as string) : fill(ctx.phrases.quote, { text: a.text });
+      const cells = [account, a.origins];
       // Each row cites the claim that is its account, so two rows never cite the same claims.
       return [{ kind: "row", text: rowText(cells), claimIds: [a.claimId], cells }];
     }),

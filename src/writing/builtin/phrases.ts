@@ -21,6 +21,10 @@ export interface Phrases {
   disputedIntro: string;
   /** One account of a disputed claim: {origins} and {text}. */
   account: string;
+  /** One account given by its own figures, when its sentence would repeat its source: {origins}, {value}. */
+  accountValue: string;
+  /** A source's words in quotation marks: {text}. */
+  quote: string;
   /** Table headers for differing accounts. */
   accountHeaders: [string, string];
   /** The standfirst: {origins}. */
@@ -53,6 +57,8 @@ const enNeutral: Phrases = {
   parallel: "Every outlet carrying this attributes it to {party}.",
   disputedIntro: "Accounts differ on this point.",
   account: "{origins}: “{text}”",
+  accountValue: "According to {origins}, the figure is {value}.",
+  quote: "“{text}”",
   accountHeaders: ["Account", "Reported by"],
   deck: "Drawn from reports by {origins}, checked against each other.",
   quoted: "{origin} wrote: “{text}”",
@@ -118,6 +124,8 @@ const deNeutral: Phrases = {
   parallel: "Alle Medien, die darüber berichten, berufen sich auf {party}.",
   disputedIntro: "Die Berichte widersprechen sich in diesem Punkt.",
   account: "{origins}: „{text}“",
+  accountValue: "Laut {origins} liegt die Zahl bei {value}.",
+  quote: "„{text}“",
   accountHeaders: ["Darstellung", "Quelle"],
   deck: "Aus Berichten von {origins}, miteinander abgeglichen.",
   quoted: "{origin} schrieb: „{text}“",
@@ -143,6 +151,8 @@ const frNeutral: Phrases = {
   parallel: "Tous les médias qui la rapportent l'attribuent à {party}.",
   disputedIntro: "Les récits divergent sur ce point.",
   account: "{origins} : « {text} »",
+  accountValue: "Selon {origins}, le chiffre est de {value}.",
+  quote: "« {text} »",
   accountHeaders: ["Version", "Source"],
   deck: "D'après les informations de {origins}, recoupées entre elles.",
   quoted: "{origin} a écrit : « {text} »",
@@ -168,6 +178,8 @@ const esNeutral: Phrases = {
   parallel: "Todos los medios que lo publican lo atribuyen a {party}.",
   disputedIntro: "Los relatos difieren en este punto.",
   account: "{origins}: «{text}»",
+  accountValue: "Según {origins}, la cifra es de {value}.",
+  quote: "«{text}»",
   accountHeaders: ["Versión", "Fuente"],
   deck: "A partir de informaciones de {origins}, contrastadas entre sí.",
   quoted: "{origin} escribió: «{text}»",
