@@ -280,7 +280,11 @@ function disputeTable(disputed: readonly RankedClaim[], ctx: ComposeContext): Un
       // marks, so no borrowed words pass as ours.
       const own = ctx.ownWords?.(a.text) !== false;
       const counted = a.value !== undefined && /[\p{L}%£$€¥]/u.test(a.value);
-      const account = own ? ctx.voiceWords(a.text) : counted ? (a.value as string) : fill(ctx.phrases.quote, { text: a.text });
+      const account = own
+        ? ctx.voiceWords(a.text)
+        : counted
+          ? ctx.voiceWords(a.value as string)
+          : fill(ctx.phrases.quote, { text: a.text });
       const cells = [account, a.origins];
       // Each row cites the claim that is its account, so two rows never cite the same claims.
       return [{ kind: "row", text: rowText(cells), claimIds: [a.claimId], cells }];
