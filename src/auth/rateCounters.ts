@@ -16,21 +16,6 @@ export const WINDOW_START = `date_trunc('minute', now())`;
 /** SQL for the whole seconds until the current window ends (at least 1). */
 export const RESET_SECONDS = `GREATEST(1, CEIL(EXTRACT(EPOCH FROM (${WINDOW_START} + interval '1 minute' - now()))))::int`;
 
-/** Adds one to `bucket` in the current window and returns the new count. */
-const COUNT_HIT_SQL = `INSERT INTO rate_counter (bucket, window_start, count) VALUES ($1, ${WINDOW_START}, 1)
-  ON CONFLICT (bucket, window_start) DO UPDATE SET count = rate_counter.count + 1
-  RETURNING count, ${RESET_SECONDS} AS reset`;
-
-export async function countHit(pool: pg.Pool, bucket: string): Promise<WindowCount> {
-  const { rows } = await pool.query<{ count: number; reset: number }>({
-    name: "count-hit",
-    text: COUNT_HIT_SQL,
-    values: [bucket],
-  });
-  const row = rows[0];
-  return { count: row?.count ?? 1, resetSeconds: row?.reset ?? 60 };
-}
-
 export interface Place {
   /** False when the window already held `limit`: nothing was added. */
   taken: boolean;
