@@ -1,7 +1,7 @@
 // Our own words: the copy rule's reading of quotation marks and runs, and the built-in engine's
 // rewrites of a source's sentence (src/writing/copying.ts, src/writing/builtin/restate.ts).
 import { describe, expect, it } from "vitest";
-import { restate } from "../../src/writing/builtin/restate.ts";
+import { restate, shortenings } from "../../src/writing/builtin/restate.ts";
 import { COPY_RUN_LIMIT, MAX_PAGE_WORDS, quotationPieces, SourceWindows } from "../../src/writing/copying.ts";
 
 const page = (id: string, text: string, language = "en") => ({ id, title: "", text, language });
@@ -64,6 +64,22 @@ describe("copied runs", () => {
   it("tells which pages hold a quotation", () => {
     expect(windows.quotedFrom("lost 38 containers overboard in heavy seas", "en").sort()).toEqual(["a", "b"]);
     expect(windows.quotedFrom("lost 39 containers", "en")).toEqual([]);
+  });
+});
+
+describe("a sentence's true cuts, for a headline", () => {
+  it("cuts a closing phrase of place, never a preposition and one bare word that completes the verb", () => {
+    const cuts = shortenings(
+      "The Port of Portmere handled a record 6.1 million tonnes of cargo as new grain contracts came on stream.",
+      "en",
+    );
+    expect(cuts.some((c) => /came$/u.test(c))).toBe(false);
+    expect(shortenings("Floodwater forced 300 residents of Harwick from their homes near the river.", "en")).toContain(
+      "Floodwater forced 300 residents of Harwick from their homes",
+    );
+    expect(shortenings("The ban on fishing in the bay will now remain in force.", "en")).not.toContain(
+      "The ban on fishing in the bay will now remain",
+    );
   });
 });
 

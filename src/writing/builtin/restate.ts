@@ -451,7 +451,19 @@ export function shortenings(text: string, language: string): string[] {
       const tail = body.slice(m.index + 1);
       // Not inside a chain of phrases: "gave way in winds | from Storm Fenella" keeps a stub.
       const stub = new RegExp(`\\s(?:${g.prepositions})\\s\\S+$`, "iu").test(head);
-      if (words(head) >= 6 && !/,/u.test(tail) && !g.clause.test(tail) && words(tail) <= 8 && !DANGLING.test(head) && !stub)
+      // A preposition and one bare word completes the verb ("came on stream", "remain in force"):
+      // a phrase of place opens with a determiner, a figure or a name, or runs longer.
+      const object = tail.replace(/^\S+\s/u, "");
+      const fixed = words(object) === 1 && !SUBJECT_START.test(object);
+      if (
+        words(head) >= 6 &&
+        !/,/u.test(tail) &&
+        !g.clause.test(tail) &&
+        words(tail) <= 8 &&
+        !DANGLING.test(head) &&
+        !stub &&
+        !fixed
+      )
         out.push(head);
     }
     return out.map((t) => upperFirst(t.trim().replace(/,$/u, "")));
