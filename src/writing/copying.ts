@@ -88,6 +88,8 @@ export interface CopiedRun {
 /** Words of a page read for the copy rule: a news page's main text is far shorter; a page made
  * to be huge costs no more than this (work per request is bounded). */
 export const MAX_PAGE_WORDS = 50_000;
+/** Characters of a page read for its lower-case words: MAX_PAGE_WORDS words of a long-worded language. */
+const MAX_PAGE_CHARACTERS = MAX_PAGE_WORDS * 12;
 
 /**
  * A window of words as one number: two FNV-1a hashes of its text, folded into a safe integer, so
@@ -114,6 +116,8 @@ export class SourceWindows {
   private readonly windows = new Map<number, number[]>();
   private readonly ids: string[] = [];
   private readonly texts: string[] = [];
+  /** Words the pages write in lower case somewhere: common words, not names (restate.ts lower-cases them). */
+  readonly lowerCaseWords = new Set<string>();
 
   constructor(sources: readonly Pick<WritingSource, "id" | "text" | "title" | "language">[], language: string) {
     for (const source of sources) {
@@ -122,6 +126,9 @@ export class SourceWindows {
       const tokens = wordTokens(page, source.language ?? language, MAX_PAGE_WORDS);
       this.ids.push(source.id);
       this.texts.push(` ${tokens.join(" ")} `);
+      // Read as far as the windows are: a page made huge costs no more.
+      const read = page.slice(0, MAX_PAGE_CHARACTERS);
+      for (const m of read.matchAll(/(?<![\p{L}\p{N}])\p{Ll}[\p{L}'’-]*/gu)) this.lowerCaseWords.add(m[0]);
       for (let i = 0; i + WINDOW <= tokens.length; i++) {
         const key = windowHash(tokens.slice(i, i + WINDOW).join(" "));
         const holders = this.windows.get(key);

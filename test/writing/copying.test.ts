@@ -132,6 +132,21 @@ describe("the built-in engine's rewrites", () => {
     );
   });
 
+  it("lower-cases a moved first word the sources write in lower case elsewhere, never a name", () => {
+    const restored = "Restorers have also brought the old operator's cabin back to life, the council said.";
+    const closed = "Alderbank has closed the plant at Kelso Road after six decades, the council said.";
+    const windows = new SourceWindows(
+      [page("s", `${restored} ${closed} The restorers worked for two years. Mark Jones, a restorer, was there.`)],
+      "en",
+    );
+    expect(restate(restored, "en", windows)).toBe(
+      "The council said that restorers have also brought the old operator's cabin back to life.",
+    );
+    expect(restate(closed, "en", windows)).toBe(
+      "The council said that Alderbank has closed the plant at Kelso Road after six decades.",
+    );
+  });
+
   it("splits two clauses that each have a subject", () => {
     expect(rewrite("The port employs 1,150 people, and Mr Okafor said the new berth would create another 60 jobs.")).toBe(
       "The port employs 1,150 people. Mr Okafor said the new berth would create another 60 jobs.",

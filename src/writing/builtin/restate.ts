@@ -41,6 +41,8 @@ interface Grammar {
   copula: { present: string; past: string };
   /** Words a sentence's first word may be lower-cased from when it moves inside the sentence. */
   lowerable: RegExp;
+  /** Words the sources write in lower case somewhere (SourceWindows): common words, not names. */
+  common?: ReadonlySet<string>;
   /** Coordinators: ", and" splits into two sentences. */
   and: string;
   /** Whether "that" follows a speech verb put before its statement. */
@@ -74,7 +76,7 @@ const GRAMMARS: Record<string, Grammar> = {
     appositionDeterminers: "a|an|the|one of",
     copula: { present: "is", past: "was" },
     lowerable:
-      /^(?:The|A|An|This|That|These|Those|It|Its|They|Their|He|She|His|Her|More|Most|Some|All|No|One|About|Around|Nearly|Almost|Up|Over|Several|Many|Few|Both|Each|Every|Police|Officials|Residents|Crews|Crew|Workers|Rescuers|Engineers|Authorities|Firefighters|Staff|Passengers|Volunteers|Shares|Traders|People|Restorers|Filming|Construction|Grain|Exports)$/u,
+      /^(?:The|A|An|This|That|These|Those|It|Its|They|Their|He|She|His|Her|More|Most|Some|All|No|One|About|Around|Nearly|Almost|Up|Over|Several|Many|Few|Both|Each|Every|Police|Officials|Residents|Crews|Crew|Workers|Rescuers|Engineers|Authorities|Firefighters|Staff|Passengers|Volunteers|Shares|Traders|People)$/u,
     and: "and",
     that: "that",
     clause: clauseWordsOf("en"),
@@ -150,7 +152,11 @@ function lowerFirst(text: string, g: Grammar): string {
   // A preposition or a word opening a clause of time or cause is never a name ("At a meeting on
   // 9 December, …" fronted, then put after "the people said that").
   const opener = new RegExp(`^(?:${g.subordinators}|${g.prepositions})$`, "iu");
-  return g.lowerable.test(first) || opener.test(first) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+  // A word the sources write in lower case elsewhere is a common word ("Restorers have also…",
+  // "restorers"), unless a capitalised word follows it: then it opens a name ("Mark Jones").
+  const second = text.slice(first.length).trimStart();
+  const common = g.common?.has(first.toLowerCase()) === true && !/^\p{Lu}/u.test(second);
+  return g.lowerable.test(first) || opener.test(first) || common ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
 /** A statement and who it is attributed to, when the sentence attributes it in a form we can move. */
@@ -497,8 +503,9 @@ const copies = (text: string, language: string, windows: SourceWindows) => windo
  */
 export function restateSentences(text: string, language: string, windows: SourceWindows): string[] | undefined {
   if (!copies(text, language, windows)) return [text];
-  const g = GRAMMARS[language];
-  if (!g) return undefined;
+  const grammar = GRAMMARS[language];
+  if (!grammar) return undefined;
+  const g: Grammar = { ...grammar, common: windows.lowerCaseWords };
   for (const parts of rewrites(text, g)) {
     const sentences = parts.map(asSentence);
     if (!copies(sentences.join(" "), language, windows)) return sentences;
