@@ -248,6 +248,47 @@ describe("claim states", () => {
     expect(low.variants?.[0]?.text).toContain("210");
   });
 
+  it("reads a measurement given in two units as one figure: agreement, not a dispute", () => {
+    // The issue's own case: "92 mm (3.6 inches)" and "4.3 m (14 feet)" against "92 mm" and "4.3 m".
+    const sources = groupOrigins([
+      page(
+        "https://one.example/r",
+        `${prose("r1")} The storm dropped 92 mm (3.6 inches) of rain on Harwick overnight. Waves of 4.3 m (14 feet) battered the harbour wall at Harwick.`,
+      ),
+      page(
+        "https://two.example/r",
+        `${prose("r2")} The storm dropped 92 mm of rain on Harwick overnight. Waves of 4.3 m battered the harbour wall at Harwick.`,
+      ),
+      page(
+        "https://three.example/r",
+        `${prose("r3")} Overnight the storm dropped 3.6 inches of rain on Harwick. The ferry turned back 12 miles out of Harwick, the operator said.`,
+      ),
+      page("https://four.example/r", `${prose("r4")} The ferry turned back 19 km out of Harwick, the operator said.`),
+    ]);
+    const claims = checkClaims(sources);
+    const rain = claimWith(claims, "92 mm of rain");
+    expect(rain.state).toBe("corroborated");
+    expect(rain.originCount).toBe(3);
+    expect(claimWith(claims, "Waves of 4.3 m").state).toBe("corroborated");
+    // "12 miles" and "19 km" (19.3): one claim, carried by both origins, whichever wording it takes.
+    const ferry = claims.filter((c) => /12 miles out|19 km out/u.test(c.text));
+    expect(ferry).toHaveLength(1);
+    expect(ferry[0]?.originCount).toBe(2);
+    expect(claims.filter((c) => /of rain|Waves of|ferry turned back/u.test(c.text) && c.state === "disputed")).toEqual([]);
+    // "4.3 m" is metres, not 4.3 million; "£10.4m" is millions.
+    expect(sentenceFacts("Waves of 4.3 m hit the wall.").numbers).toEqual(["4.3"]);
+    expect(sentenceFacts("Valmont paid £10.4m (€12m) for him.").numbers).toEqual(["10400000", "12000000"]);
+  });
+
+  it("still calls a measurement disputed when the amounts differ, whatever units they are given in", () => {
+    const sources = groupOrigins([
+      page("https://one.example/w", `${prose("w1")} Waves of 4.3 m (14 feet) battered the harbour wall at Harwick on Tuesday.`),
+      page("https://two.example/w", `${prose("w2")} Waves of 30 feet battered the harbour wall at Harwick on Tuesday.`),
+    ]);
+    const claims = checkClaims(sources);
+    expect(claimWith(claims, "30 feet").state).toBe("disputed");
+  });
+
   it("calls a claim disputed when another origin denies it", () => {
     const sources = groupOrigins([
       page(

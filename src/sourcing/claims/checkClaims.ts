@@ -15,6 +15,7 @@ import type { CheckedClaim, ClaimState, GroupedSource } from "../types.ts";
 import { attributeSentences } from "./attribution.ts";
 import { claimState } from "./claimStates.ts";
 import { isCheckable, type Quantity, type SentenceFacts, sentenceFacts, stem } from "./facts.ts";
+import { sameAmount } from "./figures.ts";
 import { splitSentences } from "./sentences.ts";
 
 /** A statement whose issuer the page does not name: it rests on "the statement" of whoever the story is about. */
@@ -76,10 +77,20 @@ export function sameFigure(x: string, y: string, hedged = false): boolean {
   return Math.abs(a - b) / Math.max(a, b) <= (hedged ? 0.06 : 0.02);
 }
 
-/** Figures of one sentence that the other states too, rounding allowed. */
+/**
+ * Figures of one sentence that the other states too, rounding allowed, and a measurement given in
+ * another unit ("4.3 m" and "14 feet").
+ */
 function sharedFigures(a: SentenceFacts, b: SentenceFacts): string[] {
   const hedged = a.hedged || b.hedged;
-  return a.numbers.filter((x) => b.numbers.some((y) => sameFigure(x, y, hedged)));
+  const converted = (x: string) =>
+    a.quantities.some(
+      (qa) =>
+        qa.value === x &&
+        qa.base !== undefined &&
+        b.quantities.some((qb) => sameAmount(qa, qb, (p, q) => sameFigure(p, q, hedged))),
+    );
+  return a.numbers.filter((x) => b.numbers.some((y) => sameFigure(x, y, hedged)) || converted(x));
 }
 
 /**
@@ -93,9 +104,9 @@ function conflictingUnit(a: SentenceFacts, b: SentenceFacts): string | undefined
     if (!qa.unit) continue;
     const sameUnit = b.quantities.filter((qb) => qb.unit === qa.unit);
     if (sameUnit.length === 0) continue;
+    const same = (x: Quantity, y: Quantity) => sameAmount(x, y, (p, q) => sameFigure(p, q, hedged));
     const agree =
-      sameUnit.some((qb) => sameFigure(qb.value, qa.value, hedged)) ||
-      a.quantities.some((x) => x.unit === qa.unit && sameUnit.some((qb) => sameFigure(qb.value, x.value, hedged)));
+      sameUnit.some((qb) => same(qa, qb)) || a.quantities.some((x) => x.unit === qa.unit && sameUnit.some((qb) => same(x, qb)));
     if (!agree) return qa.unit;
   }
   return undefined;
@@ -187,7 +198,8 @@ export function relate(
   // The same figure counting the same thing ("22 crew") is strong evidence on its own.
   const sameQuantity = fa.quantities.some(
     (qa) =>
-      qa.unit !== "" && fb.quantities.some((qb) => qb.unit === qa.unit && sameFigure(qb.value, qa.value, fa.hedged || fb.hedged)),
+      qa.unit !== "" &&
+      fb.quantities.some((qb) => qb.unit === qa.unit && sameAmount(qa, qb, (x, y) => sameFigure(x, y, fa.hedged || fb.hedged))),
   );
   // A denial of the same thing by name ("Northsound denies plans to cut crew" against "Northsound
   // plans to cut 38 crew posts"): the words need agree less, a named party must be shared.
@@ -401,10 +413,13 @@ function shareAnchor(a: Anchor, b: Anchor, hedged: boolean): boolean {
   // The same figure, or a rounded one: what a figure counts is a word of its language, so figures
   // that name it differently are one fact when one is the other rounded ("rund 3.100 Fahrgäste",
   // "3080 pasażerów"), not when they merely lie close ("about 22 miles", "21 crew").
+  // A measurement is compared as its base value: "8 km" is not "8 miles", "12 miles" is "19 km".
   const sameQuantity = (x: Quantity, y: Quantity) =>
-    x.value === y.value ||
-    (sameFigure(x.value, y.value, hedged) &&
-      (x.unit === y.unit || x.unit === "" || y.unit === "" || roundingOf(x.value, y.value) || roundingOf(y.value, x.value)));
+    x.base !== undefined && y.base !== undefined
+      ? sameAmount(x, y, (p, q) => sameFigure(p, q, hedged))
+      : x.value === y.value ||
+        (sameFigure(x.value, y.value, hedged) &&
+          (x.unit === y.unit || x.unit === "" || y.unit === "" || roundingOf(x.value, y.value) || roundingOf(y.value, x.value)));
   return (
     a.quantities.some((x) => b.quantities.some((y) => sameQuantity(x, y))) ||
     a.dates.some((x) => b.dates.some((y) => sameDate(x, y))) ||

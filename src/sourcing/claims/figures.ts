@@ -7,6 +7,83 @@ export interface Quantity {
   value: string;
   /** What is counted: the stem of the noun the figure counts, prefixed by its currency sign for money ("£batte"). */
   unit: string;
+  /**
+   * For a measurement (a length, a speed, a temperature), the value in the measure's base unit
+   * (metres, km/h, °C), and `unit` is the measure: "92 mm" and "3.6 inches" are one length.
+   */
+  base?: number;
+}
+
+/** A unit of measurement: the measure it belongs to and how a value in it becomes the base unit's. */
+interface MeasureUnit {
+  measure: "length" | "speed" | "temperature";
+  toBase: (value: number) => number;
+}
+
+const times = (factor: number) => (value: number) => value * factor;
+
+/**
+ * Units a figure is given in, and converted to ("92 mm (3.6 inches)", "8 metres (26 feet)", "84 mph
+ * (135 kph)", "8 °C (46 °F)"), in the languages we read. A conversion restates its figure, so two
+ * figures in one measure are compared as base values.
+ */
+const MEASURE_UNITS: [RegExp, MeasureUnit][] = [
+  [
+    /^(?:mm|millimet(?:re|er)s?|millimètres?|milímetros?|millimetri|milimetr(?:y|ów)?)$/u,
+    { measure: "length", toBase: times(0.001) },
+  ],
+  [
+    /^(?:cm|centimet(?:re|er)s?|centimètres?|centímetros?|centimetri|centymetr(?:y|ów)?)$/u,
+    { measure: "length", toBase: times(0.01) },
+  ],
+  [/^(?:m|met(?:re|er)s?|meter[ns]?|mètres?|metros?|metri|metr(?:y|ów)?)$/u, { measure: "length", toBase: times(1) }],
+  [
+    /^(?:km|kilomet(?:re|er)s?|kilometer[ns]?|kilomètres?|kilómetros?|chilometri|kilometr(?:y|ów)?)$/u,
+    { measure: "length", toBase: times(1000) },
+  ],
+  [/^(?:in|inch|inches|pouces?|pulgadas?|pollici|cali)$/u, { measure: "length", toBase: times(0.0254) }],
+  [/^(?:ft|foot|feet|fuß|fuss|pieds?|pies|piedi|stóp|stopy)$/u, { measure: "length", toBase: times(0.3048) }],
+  [/^(?:yards?|yd)$/u, { measure: "length", toBase: times(0.9144) }],
+  [/^(?:miles?|meilen?|millas?|miglia|mil)$/u, { measure: "length", toBase: times(1609.344) }],
+  [
+    /^(?:nmi|nautical miles?|seemeilen?|milles? nautiques?|millas? náuticas?|miglia nautiche|mil morskich)$/u,
+    { measure: "length", toBase: times(1852) },
+  ],
+  [/^(?:km\/h|kph|kmh|km\/std)$/u, { measure: "speed", toBase: times(1) }],
+  [/^(?:mph)$/u, { measure: "speed", toBase: times(1.609344) }],
+  [/^(?:knots?|kn|kt|knoten|nœuds?|nudos|nodi|węzłów)$/u, { measure: "speed", toBase: times(1.852) }],
+  [
+    /^(?:°c|° c|ºc|degrees celsius|grad celsius|degrés celsius|grados celsius|gradi celsius|stopni celsjusza)$/u,
+    { measure: "temperature", toBase: times(1) },
+  ],
+  [
+    /^(?:°f|° f|ºf|degrees fahrenheit|grad fahrenheit|degrés fahrenheit|grados fahrenheit|gradi fahrenheit)$/u,
+    { measure: "temperature", toBase: (f) => ((f - 32) * 5) / 9 },
+  ],
+];
+
+/** The unit of measurement a figure is given in, read from the words right after it ("mm", "nautical miles", "°F"). */
+export function measureUnitAfter(after: string): (MeasureUnit & { written: string }) | undefined {
+  const head =
+    /^\s?((?:°|º)\s?[cf](?![\p{L}])|km\/h|km\/std|(?:nautical|degrees|grad|degrés|grados|gradi|stopni)\s\p{L}+|\p{L}+)/iu.exec(
+      after,
+    );
+  const written = head?.[1]?.toLowerCase();
+  if (!written) return undefined;
+  const found = MEASURE_UNITS.find(([re]) => re.test(written));
+  return found ? { ...found[1], written } : undefined;
+}
+
+/** Whether two quantities are the same amount: equal figures, or one measurement in two units (within rounding). */
+export function sameAmount(a: Quantity, b: Quantity, sameFigure: (x: string, y: string) => boolean): boolean {
+  if (a.base !== undefined && b.base !== undefined) {
+    if (a.unit !== b.unit) return false;
+    // A conversion is rounded ("12 miles (19 km)": 19.3): 3% apart, or one degree for a temperature.
+    if (a.unit === "temperature") return Math.abs(a.base - b.base) <= 1;
+    const larger = Math.max(Math.abs(a.base), Math.abs(b.base));
+    return larger === 0 || Math.abs(a.base - b.base) / larger <= 0.03;
+  }
+  return sameFigure(a.value, b.value);
 }
 
 export const MONTHS: Record<string, number> = {};

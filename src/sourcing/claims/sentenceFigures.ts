@@ -7,6 +7,7 @@ import {
   formatNumber,
   MONTH_PATTERN,
   MONTHS,
+  measureUnitAfter,
   pad,
   parseDigits,
   type Quantity,
@@ -163,12 +164,23 @@ export function extractNumbers(
       years.add(m[1] as string);
       continue;
     }
-    const scale = m[3] ? (SCALES[m[3].toLowerCase()] ?? 1) : 1;
-    const normal = formatNumber(value * scale) + (m[2] ? "%" : "");
-    out.add(normal);
     const currency = /(?:[£$€¥]|\b(?:CHF|EUR|USD|GBP|PLN|CLP|MXN|ARS|zł|US\$))\s*$/.exec(
       sentence.slice(Math.max(0, start - 4), start),
     );
+    // "£10.4m" is millions; "4.3 m", with a space and no currency, is metres ("k" likewise).
+    const scaleWord =
+      m[3] && !(/^[mk]$/iu.test(m[3]) && !currency && /\s/u.test(m[0].slice((m[1] as string).length))) ? m[3] : undefined;
+    const scale = scaleWord ? (SCALES[scaleWord.toLowerCase()] ?? 1) : 1;
+    const normal = formatNumber(value * scale) + (m[2] ? "%" : "");
+    out.add(normal);
+    // A measurement is one measure whatever unit it is given in ("92 mm", "3.6 inches").
+    const figureEnd =
+      start + (scaleWord ? m[0].length : (m[1] as string).length + (m[2] ? m[0].length - (m[1] as string).length : 0));
+    const measured = !m[2] && !currency && !scaleWord ? measureUnitAfter(sentence.slice(figureEnd)) : undefined;
+    if (measured) {
+      quantities.push({ value: normal, unit: measured.measure, base: measured.toBase(value) });
+      continue;
+    }
     const after = unitAfter(sentence, start + m[0].length) || countedBefore(sentence.slice(0, start));
     // Money is one thing counted, whatever the currency is called or where its sign stands.
     quantities.push({ value: normal, unit: m[2] ? "%" : currency ? "¤" : after });
