@@ -12,13 +12,13 @@ import { evaluateSourcing } from "../web/evaluate.ts";
  * raise them as the engine improves, never lower them to pass.
  */
 const HELDOUT_FLOOR = {
-  accuracy: 0.535,
+  accuracy: 0.54,
   f1: 0.99,
   found: 0.95,
   falseCorroboration: 0.165,
   covered: 0.95,
   /** States as the article shows them (the article keeps the claims it cites or lists). */
-  pipelineAccuracy: 0.535,
+  pipelineAccuracy: 0.54,
 };
 
 it("groups the test web's origins with pairwise F1 of at least 0.95 and gets at least 85% of claim states right", async () => {
