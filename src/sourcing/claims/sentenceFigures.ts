@@ -174,8 +174,7 @@ export function extractNumbers(
     const normal = formatNumber(value * scale) + (m[2] ? "%" : "");
     out.add(normal);
     // A measurement is one measure whatever unit it is given in ("92 mm", "3.6 inches").
-    const figureEnd =
-      start + (scaleWord ? m[0].length : (m[1] as string).length + (m[2] ? m[0].length - (m[1] as string).length : 0));
+    const figureEnd = start + (scaleWord ? m[0].length : (m[1] as string).length);
     const measured = !m[2] && !currency && !scaleWord ? measureUnitAfter(sentence.slice(figureEnd)) : undefined;
     if (measured) {
       quantities.push({ value: normal, unit: measured.measure, base: measured.toBase(value) });
