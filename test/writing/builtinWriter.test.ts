@@ -57,6 +57,15 @@ const claim = (
   ...extra,
 });
 
+/** One side of a dispute one source gives, with the other side (`variant`) given by another. */
+const disputedOf = (id: string, text: string, sourceId: string, variant: string, variantSource: string): WritingClaim => ({
+  ...claim(id, text, "disputed", []),
+  sourceIds: [sourceId],
+  originCount: 1,
+  mentions: [{ sourceId, text }],
+  variants: [{ text: variant, sourceIds: [variantSource] }],
+});
+
 const claims: WritingClaim[] = [
   claim(
     "c1",
@@ -413,17 +422,10 @@ describe("the built-in engine's own words", () => {
       page("q1", "Northern Ledger", long),
       page("q2", "Portmere Echo", `${short} Staff worked through the night.`),
     ];
-    const disputed = (id: string, text: string, sourceId: string, other: string, otherSource: string): WritingClaim => ({
-      ...claim(id, text, "disputed", []),
-      sourceIds: [sourceId],
-      originCount: 1,
-      mentions: [{ sourceId, text }],
-      variants: [{ text: other, sourceIds: [otherSource] }],
-    });
     const draft = writeBuiltin({
       brief: brief({ topic: "East Stand roof", targetWords: 80, structure: "list" }),
       voice: voice(),
-      claims: [disputed("d1", long, "q1", short, "q2"), disputed("d2", short, "q2", long, "q1")],
+      claims: [disputedOf("d1", long, "q1", short, "q2"), disputedOf("d2", short, "q2", long, "q1")],
       sources,
     });
     const text = draft.units.map((u) => u.text).join("\n");
@@ -440,13 +442,6 @@ describe("the built-in engine's own words", () => {
       page("h1", "Portmere Echo", `${event} ${stopped} ${told}`),
       page("h2", "Associated Press", `${event} ${stopped} ${other}`),
     ];
-    const disputed = (id: string, text: string, sourceId: string, variant: string, variantSource: string): WritingClaim => ({
-      ...claim(id, text, "disputed", []),
-      sourceIds: [sourceId],
-      originCount: 1,
-      mentions: [{ sourceId, text }],
-      variants: [{ text: variant, sourceIds: [variantSource] }],
-    });
     const write = (structure: Structure) =>
       writeBuiltin({
         brief: brief({ topic: "Stand roof collapse", targetWords: 300, structure }),
@@ -454,8 +449,8 @@ describe("the built-in engine's own words", () => {
         claims: [
           { ...claim("e1", event, "corroborated", []), sourceIds: ["h1", "h2"], originCount: 2 },
           { ...claim("e2", stopped, "corroborated", []), sourceIds: ["h1", "h2"], originCount: 2 },
-          disputed("d1", told, "h1", other, "h2"),
-          disputed("d2", other, "h2", told, "h1"),
+          disputedOf("d1", told, "h1", other, "h2"),
+          disputedOf("d2", other, "h2", told, "h1"),
         ],
         sources,
       });

@@ -90,6 +90,9 @@ export function claimSentence(claim: WritingClaim, ctx: ComposeContext): string 
  * The differing accounts of a disputed claim, its own first, with who gives each and the claim
  * that is that account: the claim's own id, or the id of the other side's claim given with it.
  */
+/** accountValues per disputed claim and language (a claim's texts do not change while it is written). */
+const valuesByClaim = new WeakMap<WritingClaim, Map<string, string[][]>>();
+
 function accounts(
   claim: WritingClaim,
   ctx: ComposeContext,
@@ -109,11 +112,22 @@ function accounts(
     const claimId = account.text === claim.text ? claim.id : (others.find((o) => norm(o.text) === key)?.id ?? claim.id);
     out.push({ origins: joinNames(originNames(account.sourceIds, ctx.sources), ctx.phrases.and), text, claimId });
   }
-  // Each account's own figures, as it writes them: what sets it apart from the others.
-  const values = accountValues(
-    out.map((a) => a.text),
-    ctx.brief.language,
-  );
+  // Each account's own figures, as it writes them: what sets it apart from the others. Read once per
+  // claim: the article is composed again for every length bestCount tries.
+  const language = ctx.brief.language;
+  let byLanguage = valuesByClaim.get(claim);
+  if (!byLanguage) {
+    byLanguage = new Map();
+    valuesByClaim.set(claim, byLanguage);
+  }
+  let values = byLanguage.get(language);
+  if (!values) {
+    values = accountValues(
+      out.map((a) => a.text),
+      language,
+    );
+    byLanguage.set(language, values);
+  }
   return out.map((a, i) => {
     const value = values[i] ?? [];
     return value.length > 0 ? { ...a, value: joinNames(value, ctx.phrases.and) } : a;

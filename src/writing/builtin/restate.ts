@@ -147,11 +147,22 @@ const asSentence = (text: string) => {
   return /[.!?…»”"')]$/u.test(t) ? t : `${t}.`;
 };
 
+/** Per language's prepositions: whether a word opens a phrase or clause of time or cause (compiled once). */
+const openers = new Map<string, RegExp>();
+function openerOf(g: Grammar): RegExp {
+  let opener = openers.get(g.prepositions);
+  if (!opener) {
+    opener = new RegExp(`^(?:${g.subordinators}|${g.prepositions})$`, "iu");
+    openers.set(g.prepositions, opener);
+  }
+  return opener;
+}
+
 function lowerFirst(text: string, g: Grammar): string {
   const first = /^\S+/u.exec(text)?.[0] ?? "";
   // A preposition or a word opening a clause of time or cause is never a name ("At a meeting on
   // 9 December, …" fronted, then put after "the people said that").
-  const opener = new RegExp(`^(?:${g.subordinators}|${g.prepositions})$`, "iu");
+  const opener = openerOf(g);
   // A word the sources write in lower case elsewhere is a common word ("Restorers have also…",
   // "restorers"), unless a capitalised word follows it: then it opens a name ("Mark Jones").
   const second = text.slice(first.length).trimStart();
