@@ -161,9 +161,10 @@ describe("the built-in engine's rewrites", () => {
     expect(
       rewrite("The council has closed the beach near the harbour, and is asking people to report anything they find on it."),
     ).toBeUndefined();
+    // "two weeks | after …" measures the gap: the clause never leaves it; words may be swapped ("under two weeks").
     expect(
       rewrite("Storm Fenella arrived less than two weeks after Storm Elspeth caused widespread disruption across the north."),
-    ).toBeUndefined();
+    ).not.toMatch(/^After/u);
     expect(
       rewrite("Bei einem Großbrand in einem Chemiewerk in Kaltenbrück sind am Dienstag 14 Beschäftigte verletzt worden.", "de"),
     ).toBeUndefined();

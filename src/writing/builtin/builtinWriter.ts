@@ -197,17 +197,32 @@ export function writeBuiltin(input: WriteInput): Draft {
   // A side statement two claims' sentences share ("Edith Marwood is 97.") is given with the first
   // only; one sentence stated by two claims (one per fact), or a claim and another's account of a
   // dispute, stays one text, so it is written once and the two sides still find each other.
+  // A side statement that another claim states as its own sentence ("The port employs 1,150
+  // people.") is given by that claim only.
   const sides = new Set<string>();
   const originals = new Map(worded.map((claim) => [claim.id, claim.text]));
+  const sentencesOf = new Map<string, string[] | undefined>();
+  const restatedOf = (original: string) => {
+    if (!sentencesOf.has(original)) sentencesOf.set(original, restateSentences(original, brief.language, windows));
+    return sentencesOf.get(original);
+  };
+  const stated = new Set<string>();
+  for (const claim of worded) {
+    if (quoted.has(claim.id)) continue;
+    for (const text of [claim.text, ...(claim.variants ?? []).map((v) => v.text)]) {
+      const main = restatedOf(withoutDateline(text))?.[0];
+      if (main) stated.add(main);
+    }
+  }
   const rewritten = new Map<string, string>();
   const ours = (sentence: string): string => {
     const original = withoutDateline(sentence);
     let text = rewritten.get(original);
     if (text === undefined) {
-      const own = restateSentences(original, brief.language, windows);
+      const own = restatedOf(original);
       if (own === undefined) return sentence;
       const [main, ...rest] = own;
-      text = [main, ...rest.filter((side) => !sides.has(side))].join(" ");
+      text = [main, ...rest.filter((side) => !sides.has(side) && !stated.has(side))].join(" ");
       for (const side of rest) sides.add(side);
       rewritten.set(original, text);
     }

@@ -23,6 +23,7 @@
 // would need the verb moved too; German and the other languages keep a sentence only when it does
 // not copy.
 import type { SourceWindows } from "../copying.ts";
+import { rephrased } from "./rephrase.ts";
 
 interface Grammar {
   /** Speech verbs an attribution is made with ("said", "a indiqué"). */
@@ -244,6 +245,36 @@ function attributionMoved(s: Said, g: Grammar): string {
   }
 }
 
+/**
+ * The attribution set inside its statement, at a comma or before a clause of time or cause near the middle ("Four
+ * of the lost containers held dangerous goods, the agency said, including two…"), as news copy
+ * does with a long statement. Middle splits first.
+ */
+function attributionInside(s: Said, g: Grammar): string[] {
+  const statement = bare(s.statement).replace(/,$/u, "");
+  const total = words(statement);
+  // Not before a phrase of place: "The number of people injured | in the roof collapse" would cut
+  // the subject in two.
+  const at = new RegExp(`,\\s|\\s(?=(?:${g.subordinators})\\s)`, "giu");
+  const splits: number[] = [];
+  for (let m = at.exec(statement); m; m = at.exec(statement)) splits.push(m.index);
+  const attribution =
+    /^according/iu.test(s.verb) || s.at.startsWith("according")
+      ? `${s.verb.toLowerCase()} ${s.speaker}`
+      : `${lowerFirst(s.speaker, g)} ${s.verb}`;
+  return splits
+    .map((index) => {
+      const left = statement.slice(0, index);
+      const right = statement.slice(index).replace(/^,?\s/u, "");
+      return { left, right, balance: Math.abs(words(left) - total / 2) };
+    })
+    .filter(
+      ({ left, right }) => words(left) >= 5 && words(right) >= 3 && !DANGLING.test(left) && !/\s(?:and|or|but)$/iu.test(left),
+    )
+    .sort((a, b) => a.balance - b.balance)
+    .map(({ left, right }) => `${upperFirst(left)}, ${attribution}, ${right}`);
+}
+
 /** Days, months and other words that make a phrase one of time, in the languages with a grammar. */
 const TIME_WORD =
   /(?:^|\s)(?:\d{1,2}[:.]\d{2}\s?(?:am|pm|a\.m\.|p\.m\.|h)?|\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.)|\d{4}|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|morning|afternoon|evening|night|overnight|week|month|year|weekend|hours|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|matin|soir|semaine|lunes|martes|miércoles|jueves|viernes|sábado|domingo|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|mañana|tarde|noche|semana|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|mattina|sera|settimana|poniedziałek|wtorek|środę|czwartek|piątek|sobotę|niedzielę|stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia|rano|wieczorem)(?=$|[\s,.])/iu;
@@ -265,6 +296,10 @@ const AUXILIARY =
 const SUBJECT_START =
   /^(?:(?:the|a|an|its|their|his|her|this|these|those|some|many|several|most|all|no|one|two|three|four|five|it|they|he|she|we|le|la|les|un|une|des|il|elle|ils|elles|el|los|las|una|uno|lo|gli|i|ten|ta|to)(?=\s)|l['’]\p{L}|\d[\d.,]*|\p{Lu})/u;
 
+/** Past participles opening a side statement about a name ("The bridge, built in 1891 …, had been shut"). */
+const PAST_PARTICIPLE =
+  /^(?:built|opened|founded|designed|owned|run|based|located|launched|completed|established|made|named|formed)\s/u;
+
 /** Words after which a name is governed by a preposition, not the subject a side statement speaks of. */
 const GOVERNED =
   /(?:^|\s)(?:on|in|at|of|for|from|with|to|by|into|near|across|sur|dans|de|du|des|à|au|en|con|por|para|del|al|di|da|del|della|nel|nella|w|na|z|do|od)\s*$/iu;
@@ -279,7 +314,9 @@ function antecedent(before: string): string | undefined {
       before,
     );
   const run = name?.[1];
-  if (!run || words(run) > 6 || CALENDAR_NAME.test(run)) return undefined;
+  // At the sentence's start, a noun with its determiner is the subject too ("The port, which employs…").
+  if (!run) return /^(?:the|its|their)\s\p{Ll}[\p{L}-]*(?:\s\p{Ll}[\p{L}-]*)?$/iu.test(before.trim()) ? before.trim() : undefined;
+  if (words(run) > 6 || CALENDAR_NAME.test(run)) return undefined;
   const preceding = before.slice(0, before.length - run.length);
   if (GOVERNED.test(preceding)) return undefined;
   // A name in a list ("Cullen Sands, Marrick Point and …") is not one a side statement is about.
@@ -296,7 +333,7 @@ function antecedent(before: string): string | undefined {
 function sideStatements(text: string, g: Grammar): [string, string][] {
   const body = bare(text);
   const out: [string, string][] = [];
-  const re = /,\s([^,]+?)(,\s|$)/gu;
+  const re = /,\s((?:[^,]|,(?=\d))+?)(,\s|$)/gu;
   for (let m = re.exec(body); m; m = re.exec(body)) {
     re.lastIndex = m.index + 1;
     const inner = m[1] as string;
@@ -326,6 +363,10 @@ function sideStatements(text: string, g: Grammar): [string, string][] {
       words(inner) >= 3
     )
       side = `${head} ${g.copula.past} ${inner}`;
+    else if (enclosed && g === GRAMMARS.en && PAST_PARTICIPLE.test(inner) && words(inner) >= 3) {
+      const present = /^(?:owned|run|based|located)\s/u.test(inner);
+      side = `${head} ${present ? g.copula.present : g.copula.past} ${inner}`;
+    }
     if (!side) continue;
     // The main sentence must still say something once the side statement is out.
     const relativeAfter = Object.keys(g.relatives).includes((/^\S+/u.exec(after)?.[0] ?? "").toLowerCase());
@@ -352,6 +393,8 @@ function frontings(text: string, g: Grammar): string[] {
     const head = body.slice(0, at);
     const tail = body.slice(at).replace(/^,?\s/u, "");
     if (words(head) < 4 || words(tail) < 2 || words(tail) > 16 || /,/u.test(tail) || DANGLING.test(head)) continue;
+    // A head ending on a conjunction is half of a pair ("first opened in 1891 and | once swung open").
+    if (/\s(?:and|or|but|et|ou|y|o|e|i|lub)$/iu.test(head)) continue;
     if (MEASURED.test(head) && /^(?:after|before|later|earlier)\s/iu.test(tail)) continue;
     // A clause of time or cause may hold a verb; a phrase must be one of time and hold none.
     if (!subordinator.test(tail) && (!TIME_WORD.test(tail) || g.clause.test(tail) || words(tail) > 7)) continue;
@@ -399,8 +442,11 @@ function rewrites(text: string, g: Grammar): string[][] {
     const mainSaid = attribution(main, g);
     if (mainSaid) out.push([attributionMoved(mainSaid, g), side]);
   }
+  if (said) for (const inside of attributionInside(said, g)) out.push([inside]);
   for (const [a, b] of clauseSplits(base, g)) {
     out.push([a, b]);
+    const firstSaid = attribution(a, g);
+    if (firstSaid) for (const inside of attributionInside(firstSaid, g)) out.push([inside, b]);
     for (const fa of [a, ...frontings(a, g)])
       for (const fb of [b, ...frontings(b, g)]) if (fa !== a || fb !== b) out.push([fa, fb]);
     for (const [main, side] of sideStatements(a, g)) out.push([main, side, b]);
@@ -517,9 +563,13 @@ export function restateSentences(text: string, language: string, windows: Source
   const grammar = GRAMMARS[language];
   if (!grammar) return undefined;
   const g: Grammar = { ...grammar, common: windows.lowerCaseWords };
-  for (const parts of rewrites(text, g)) {
-    const sentences = parts.map(asSentence);
-    if (!copies(sentences.join(" "), language, windows)) return sentences;
+  const candidates = rewrites(text, g).map((parts) => parts.map(asSentence));
+  for (const sentences of candidates) if (!copies(sentences.join(" "), language, windows)) return sentences;
+  // No move alone makes it ours: the same candidates, smallest change first, with words swapped
+  // where a clause is too long to move apart (rephrase.ts).
+  for (const sentences of [[text], ...candidates]) {
+    const swapped = sentences.map((sentence) => rephrased(sentence, language, windows) ?? sentence);
+    if (!copies(swapped.join(" "), language, windows)) return swapped;
   }
   return undefined;
 }

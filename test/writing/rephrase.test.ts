@@ -1,0 +1,106 @@
+// The built-in engine's word swaps (src/writing/builtin/rephrase.ts): a sentence whose clause is
+// too long to move apart is made ours by swapping words for words that state the same, mid-run,
+// never inside a name or a quotation; and restate.ts uses them when moving phrases is not enough.
+import { describe, expect, it } from "vitest";
+import { rephrased } from "../../src/writing/builtin/rephrase.ts";
+import { restateSentences } from "../../src/writing/builtin/restate.ts";
+import { COPY_RUN_LIMIT, SourceWindows } from "../../src/writing/copying.ts";
+
+const windowsOf = (...texts: string[]) =>
+  new SourceWindows(
+    texts.map((text, i) => ({ id: `s${i}`, title: "", text, language: "en" })),
+    "en",
+  );
+const longestRun = (text: string, windows: SourceWindows) =>
+  Math.max(0, ...windows.copiedRuns(text, "en").map((r) => r.words.length));
+
+describe("rephrased", () => {
+  it("swaps a word mid-run so no run of the source stays longer than the limit", () => {
+    const source =
+      "Engineers working through the night said more than 300 homes in the valley were still without power on Sunday.";
+    const windows = windowsOf(source);
+    const out = rephrased(source, "en", windows);
+    expect(out).toBeDefined();
+    expect(longestRun(out as string, windows)).toBeLessThanOrEqual(COPY_RUN_LIMIT);
+    // The figure and what it counts are still there.
+    expect(out).toBe("Engineers working through the night said over 300 homes in the valley were still without power on Sunday.");
+  });
+
+  it("turns a possessive around without cutting into the name it moves", () => {
+    const source = "Rescuers searched the water off England's northeast coast for three fishermen missing since the storm.";
+    const windows = windowsOf(source);
+    const out = rephrased(source, "en", windows) as string;
+    expect(out).toContain("the northeast coast of England");
+    expect(longestRun(out, windows)).toBeLessThanOrEqual(COPY_RUN_LIMIT);
+  });
+
+  it("never turns a day into an owner: Saturday's match is not the match of Saturday", () => {
+    const source =
+      "Thousands of supporters travelled to watch Saturday's match between the two clubs at the old ground by the river.";
+    const out = rephrased(source, "en", windowsOf(source));
+    expect(out ?? "").not.toContain("of Saturday");
+  });
+
+  it("leaves names and quotations as they are written", () => {
+    const source =
+      "The Harbour Post said “more than 300 people were moved from the riverside homes overnight by the rescue crews” on Tuesday night in the town.";
+    const windows = windowsOf(source);
+    const out = rephrased(source, "en", windows);
+    // Every swappable word of the long run sits inside the quotation: nothing may change there.
+    if (out !== undefined) {
+      expect(out).toContain("“more than 300 people were moved from the riverside homes overnight by the rescue crews”");
+      expect(out).toContain("The Harbour Post");
+    }
+    const named = "Shares in The Vessel Company rose 2 per cent to 418p by the close of trading in London.";
+    const renamed = rephrased(named, "en", windowsOf(named)) as string;
+    expect(renamed).toContain("The Vessel Company");
+    expect(renamed).not.toMatch(/firm|vessel company/u);
+    expect(longestRun(renamed, windowsOf(named))).toBeLessThanOrEqual(COPY_RUN_LIMIT);
+  });
+
+  it("answers undefined when no swap makes the sentence ours", () => {
+    const source = "Crowds line the Mere as the Victorian crossing opens to walkers and cyclists from the town and beyond.";
+    expect(rephrased(source, "en", windowsOf(source))).toBeUndefined();
+    expect(rephrased(source, "ja", windowsOf(source))).toBeUndefined();
+  });
+
+  it("drops or adds the 'that' of a statement, never one that opens a relative clause's object", () => {
+    const source = "Harbourmaster Owen Tait said the Halden Star would be given a berth at Quay 7 today.";
+    const windows = windowsOf(source);
+    const out = rephrased(source, "en", windows) as string;
+    expect(out).toMatch(/said that the Halden Star/u);
+    const warned =
+      "Engineers warned the club of corrosion in the steel supports of the roof of the stand in their report last year.";
+    expect(rephrased(warned, "en", windowsOf(warned)) ?? "").not.toMatch(/warned that the club/u);
+  });
+});
+
+describe("restateSentences with swaps", () => {
+  it("puts the attribution inside a long statement when that breaks the run", () => {
+    const source =
+      "Four of the lost containers held dangerous goods, including two loaded with lithium-ion batteries, the agency said.";
+    const windows = windowsOf(source);
+    const out = restateSentences(source, "en", windows)?.join(" ") as string;
+    expect(out).toBeDefined();
+    expect(longestRun(out, windows)).toBeLessThanOrEqual(COPY_RUN_LIMIT);
+    expect(out).toContain("lithium-ion batteries");
+    expect(out).toContain("the agency said");
+  });
+
+  it("takes a side statement about a noun out as its own sentence", () => {
+    const source =
+      "The port, which employs 1,150 people, plans to deepen its main channel so that it can take larger bulk carriers.";
+    const windows = windowsOf(source);
+    const out = restateSentences(source, "en", windows) as string[];
+    expect(out).toBeDefined();
+    expect(out.join(" ")).toContain("The port employs 1,150 people.");
+    expect(longestRun(out.join(" "), windows)).toBeLessThanOrEqual(COPY_RUN_LIMIT);
+  });
+
+  it("never fronts the second half of a pair joined by 'and'", () => {
+    const source =
+      "The wrought-iron bridge first opened in 1891 and once swung open dozens of times a day to let ships into the inner dock.";
+    const out = restateSentences(source, "en", windowsOf(source));
+    expect(out?.join(" ") ?? "").not.toMatch(/\band\.$/u);
+  });
+});
