@@ -202,3 +202,35 @@ export function quotedWords(units: readonly Unit[], windows: SourceWindows, lang
   }
   return out;
 }
+
+/** A quotation limit the article passes: the quoted share of its words, or one source's share of the quotes. */
+export interface QuotationBreach {
+  /** The share over its limit: of the article's words quoted, or of the quoted words one source gives. */
+  share: number;
+  /** The source giving too much of the quotes; absent for the article's quoted share. */
+  sourceId?: string;
+  /** Units with words inside quotation marks. */
+  units: number[];
+}
+
+/**
+ * The quotation limits an article's units pass: more than QUOTED_SHARE_LIMIT of the words quoted,
+ * or, once quotations pass QUOTE_SOURCE_SHARE_MIN of the text, one source giving more than
+ * QUOTE_SOURCE_SHARE_LIMIT of them. The read-back and the model provider's validation both hold
+ * an article to them.
+ */
+export function quotationBreaches(quoted: QuotedWords): QuotationBreach[] {
+  const out: QuotationBreach[] = [];
+  if (quoted.total === 0) return out;
+  const share = quoted.quoted / quoted.total;
+  if (share > QUOTED_SHARE_LIMIT) out.push({ share, units: quoted.units });
+  // One short quotation is how a person's words are given; the share one source gives matters
+  // once quotations are a real part of the text.
+  if (share > QUOTE_SOURCE_SHARE_MIN) {
+    for (const [sourceId, count] of quoted.bySource) {
+      if (count / quoted.quoted > QUOTE_SOURCE_SHARE_LIMIT)
+        out.push({ share: count / quoted.quoted, sourceId, units: quoted.units });
+    }
+  }
+  return out;
+}

@@ -18,6 +18,8 @@ export type FakeMode =
   | "obeyInjection"
   /** Writes the claims' sentences as its sources wrote them, outside quotation marks. */
   | "copySources"
+  /** Writes the claims' sentences whole inside quotation marks: within the run rule, over the quoted share. */
+  | "quoteSources"
   /** 401 whose message repeats the Authorization header, as some proxies do. */
   | "unauthorizedEcho";
 
@@ -89,14 +91,34 @@ const unit = (kind: AnswerUnit["kind"], text: string, claimIds: string[], extra:
   ...extra,
 });
 
+/** Words of a source a fake repeats in a row: under the copy rule's limit of 12 (src/writing/copying.ts), so the words around them never make a longer run. */
+const OWN_RUN = 10;
+
 /**
  * How a careful writer would state the claim, attribution included. A fake cannot paraphrase, so
- * it gives a source's sentence inside quotation marks (inner quotation marks made single), which
- * keeps it within the copy rule; `copy` writes it bare, as a model that copies would.
+ * it gives the first words of a source's sentence, never more in a row than the copy rule allows,
+ * and marks the cut ("…"): within the copy rule and the quotation limits, as a model writing in
+ * its own words is. `copy` writes the sentence whole, as a model that copies would; `quote` gives
+ * it whole in quotation marks (inner marks made single), as a model that quotes everything would.
  */
-function stated(claim: Claim, copy = false): string {
+function stated(claim: Claim, copy: "copy" | "quote" | false = false): string {
   const origin = claim.origins?.[0] ?? "one outlet";
-  const words = (text: string) => (copy ? text : `“${text.replace(/[“”„"«»]/gu, "’").replace(/(^|\s)’/gu, "$1‘")}”`);
+  const words = (text: string) => {
+    if (copy === "copy") return text;
+    if (copy === "quote") return `“${text.replace(/[“”„"«»]/gu, "’").replace(/(^|\s)’/gu, "$1‘")}”`;
+    const all = text
+      .replace(/[“”„"«»]/gu, "")
+      .split(/\s+/u)
+      .filter(Boolean);
+    if (all.length <= OWN_RUN) return all.join(" ");
+    // Never cut right after a figure: "+44 113 | 496 0712" or "40 | Millionen" would state another number.
+    let n = OWN_RUN;
+    while (n > 3 && /\d/u.test(all[n - 1] as string)) n--;
+    return `${all
+      .slice(0, n)
+      .join(" ")
+      .replace(/[,;:]$/u, "")}…`;
+  };
   switch (claim.state) {
     case "singleSource":
     case "circular":
@@ -112,7 +134,7 @@ function stated(claim: Claim, copy = false): string {
   }
 }
 
-function articleAnswer(blocks: Map<string, unknown>, copy: boolean): Answer {
+function articleAnswer(blocks: Map<string, unknown>, copy: "copy" | "quote" | false): Answer {
   const sentence = (claim: Claim) => stated(claim, copy);
   const brief = (blocks.get("brief") ?? {}) as {
     topic?: string;
@@ -227,7 +249,9 @@ function answerContent(body: any, mode: FakeMode): string {
     return JSON.stringify(answer);
   }
   const primary = blocks.get("primary") as Parameters<typeof versionAnswer>[0] | undefined;
-  const answer = primary ? versionAnswer(primary) : articleAnswer(blocks, mode === "copySources");
+  const answer = primary
+    ? versionAnswer(primary)
+    : articleAnswer(blocks, mode === "copySources" ? "copy" : mode === "quoteSources" ? "quote" : false);
   const firstId = answer.units[0]?.claimIds[0];
   if (mode === "badClaimIds" && answer.units[0]) answer.units[0].claimIds.push(UNKNOWN_CLAIM_ID);
   if (mode === "inventedNumber" && firstId) answer.units.push(unit("paragraph", INVENTED_SENTENCE, [firstId]));

@@ -84,5 +84,7 @@ describe("writing evaluation", () => {
     expect(score.lengthAccuracy).toBeGreaterThanOrEqual(0.9);
     // A copying answer is sent back, so what the provider writes repeats no source.
     expect(score.longestCopiedRun, score.faults.join("\n")).toBeLessThanOrEqual(12);
+    // And an answer quoting beyond the limits goes back too: every article passes the copy check.
+    expect(score.ownWords, score.faults.join("\n")).toBe(1);
   });
 });

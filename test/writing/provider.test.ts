@@ -355,6 +355,16 @@ describe("rejected and failed answers", () => {
     expect(draft.warnings.join(" ")).not.toMatch(/repeated its sources' words/);
   });
 
+  it("sends back an answer that quotes more than its share, naming the share", async () => {
+    fake.setMode(["quoteSources", "ok"]);
+    const draft = await writer().write(input());
+    expectWellFormed(draft);
+    expect(chatRequests().map((r) => r.mode)).toEqual(["quoteSources", "ok"]);
+    const feedback = messagesOf(1).at(-1)?.content ?? "";
+    expect(feedback).toMatch(/\d+% of the article's words are inside quotation marks \(at most 15%\)/u);
+    expect(draft.warnings.join(" ")).not.toMatch(/repeated its sources' words/);
+  });
+
   it("takes a copying answer on the last attempt with a warning rather than lose the article", async () => {
     fake.setMode("copySources");
     const draft = await writer().write(input());

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { LANGUAGE_NAMES, type Language } from "../../languages.ts";
 import { isCheckable, sentenceFacts } from "../../sourcing/claims/facts.ts";
 import { splitSentences } from "../../sourcing/claims/sentences.ts";
-import { SourceWindows } from "../copying.ts";
+import { QUOTED_SHARE_LIMIT, quotationBreaches, quotedWords, SourceWindows } from "../copying.ts";
 import { carriedFigures, uncarriedFigures } from "../figures.ts";
 import { plural } from "../qa/checkReport.ts";
 import type { Draft, InternalLink, SitePage, Unit, VersionInput, WriteInput, WritingClaim, WritingSource } from "../types.ts";
@@ -326,6 +326,16 @@ function copiedPassages(
   );
 }
 
+/** The quotation limits the answer passes (the same as the read-back's), as reasons a retry can act on. */
+function quotationFaults(units: readonly Unit[], input: WriteInput, windows: SourceWindows): string[] {
+  const percent = (share: number) => `${Math.round(share * 100)}%`;
+  return quotationBreaches(quotedWords(units, windows, input.brief.language)).map((breach) =>
+    breach.sourceId === undefined
+      ? `${percent(breach.share)} of the article's words are inside quotation marks (at most ${percent(QUOTED_SHARE_LIMIT)}): state the facts in your own words and quote only a person's own words, briefly`
+      : `${percent(breach.share)} of the quoted words come from source ${breach.sourceId} (at most a third from one source): quote fewer of its words`,
+  );
+}
+
 /**
  * A Draft from a model's answer to `writeMessages(input)`. Throws DraftRejected. An answer whose
  * only fault is a passage repeating a source is rejected while a retry can mend it, and taken
@@ -343,9 +353,12 @@ export function parseDraft(
   const units = checkedUnits(parsed, material(input.claims, input.sources, input.brief.language), reasons);
   // The sources' index is built once per write and shared by its attempts, when the caller has it.
   const windows = options.windows ?? new SourceWindows(input.sources, input.brief.language);
-  const copied = copiedPassages(parsed.title.trim(), deckOf(parsed), units, input, windows);
-  if (reasons.length || (copied.length && !options.acceptCopied)) reject([...reasons, ...copied]);
   const numbered = renumber(units);
+  const copied = [
+    ...copiedPassages(parsed.title.trim(), deckOf(parsed), units, input, windows),
+    ...quotationFaults(numbered, input, windows),
+  ];
+  if (reasons.length || (copied.length && !options.acceptCopied)) reject([...reasons, ...copied]);
   const warnings: string[] = [];
   if (copied.length) {
     warnings.push(

@@ -1,14 +1,7 @@
 // One check of the read-back (readBack.ts runs them in order): words copied from the sources.
 // Outside quotation marks no run of more than COPY_RUN_LIMIT words may match a source page; inside
 // them, quotations stay within their share of the text (src/writing/copying.ts holds the rules).
-import {
-  COPY_RUN_LIMIT,
-  QUOTE_SOURCE_SHARE_LIMIT,
-  QUOTE_SOURCE_SHARE_MIN,
-  QUOTED_SHARE_LIMIT,
-  quotedWords,
-  SourceWindows,
-} from "../../copying.ts";
+import { COPY_RUN_LIMIT, QUOTED_SHARE_LIMIT, quotationBreaches, quotedWords, SourceWindows } from "../../copying.ts";
 import type { QualityCheck } from "../../types.ts";
 import { unitText } from "../../units.ts";
 import { listOf, plural, quote, result } from "../checkReport.ts";
@@ -42,22 +35,13 @@ export function copied(read: Read): QualityCheck {
 
   const quoted = quotedWords(read.body, windows, read.language);
   const share = quoted.total === 0 ? 0 : quoted.quoted / quoted.total;
-  if (share > QUOTED_SHARE_LIMIT) {
+  for (const breach of quotationBreaches(quoted)) {
     items.push(
-      `${percent(share)} of the article's words are inside quotation marks (at most ${percent(QUOTED_SHARE_LIMIT)}): ${plural(quoted.quoted, "word", "words")} of ${quoted.total}`,
+      breach.sourceId === undefined
+        ? `${percent(breach.share)} of the article's words are inside quotation marks (at most ${percent(QUOTED_SHARE_LIMIT)}): ${plural(quoted.quoted, "word", "words")} of ${quoted.total}`
+        : `${percent(breach.share)} of the quoted words come from ${originOf(breach.sourceId)} (at most a third from one source)`,
     );
-    units.push(...quoted.units);
-  }
-  // One short quotation is how a person's words are given; the share one source gives matters
-  // once quotations are a real part of the text.
-  if (quoted.total > 0 && quoted.quoted / quoted.total > QUOTE_SOURCE_SHARE_MIN) {
-    for (const [id, count] of quoted.bySource) {
-      if (count / quoted.quoted <= QUOTE_SOURCE_SHARE_LIMIT) continue;
-      items.push(
-        `${percent(count / quoted.quoted)} of the quoted words come from ${originOf(id)} (at most a third from one source)`,
-      );
-      units.push(...quoted.units);
-    }
+    units.push(...breach.units);
   }
 
   return result(
