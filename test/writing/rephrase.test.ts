@@ -104,3 +104,19 @@ describe("restateSentences with swaps", () => {
     expect(out?.join(" ") ?? "").not.toMatch(/\band\.$/u);
   });
 });
+
+describe("swaps that must not fire", () => {
+  it("gives a rate another way only after a plural, never a span of time", () => {
+    const rate = "The castle on the headland attracts tens of thousands of visitors a year from across the whole region.";
+    expect(rephrased(rate, "en", windowsOf(rate)) ?? "").not.toMatch(/within each|for each/u);
+    const span = "The contractor promised that the damaged bridge would reopen to traffic within a year of the storm.";
+    expect(rephrased(span, "en", windowsOf(span)) ?? "").not.toContain("within each year");
+  });
+
+  it("never swaps a verb for a noun: ships goods, carrying out", () => {
+    const verb = "The company said it would ship goods from the new depot to the harbour from the start of next month.";
+    expect(rephrased(verb, "en", windowsOf(verb)) ?? "").not.toContain("vessel goods");
+    const out = "Engineers were carrying out checks on the pivot of the old swing bridge all through the night on Monday.";
+    expect(rephrased(out, "en", windowsOf(out)) ?? "").not.toContain("transporting out");
+  });
+});

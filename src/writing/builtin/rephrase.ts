@@ -156,8 +156,9 @@ const EN: Swap[] = [
   { re: new RegExp(`(?<![\\p{L}])(early|late) (?=(?:${WEEKDAY})(?![\\p{L}]))`, "giu"), to: (m) => `${m[1]} on `, cost: 1 },
   words("the year before", "a year earlier"),
   words("a year earlier", "the year before"),
+  // "visitors a year", "times a day": a rate after a plural, never "within a year" or "for a week".
   {
-    re: /(?<![\p{L}])a (year|day|week|month)(?![\p{L}])(?!\s(?:earlier|later|ago|before|after|on))/gu,
+    re: /(?<=\p{L}+s\s)(?<!(?:was|is|has|as|this|his|its|us|less|plus|across|unless|thus)\s)a (year|day|week|month)(?![\p{L}])(?!\s(?:earlier|later|ago|before|after|on))/gu,
     to: (m) => `each ${m[1]}`,
     cost: 2,
   },
@@ -189,14 +190,18 @@ const EN: Swap[] = [
   words("looked after", "cared for"),
   words("dates from", "dates back to"),
   words("tracked down", "traced"),
-  words("carrying", "transporting", 2),
+  words("carrying", "transporting", 2, { before: "(?![\\p{L}])(?!\\sout)" }),
   words("said", "stated", 2, { before: "(?![\\p{L}])(?!\\sin a statement)" }),
   words("says", "states", 2),
   words("told reporters", "told journalists"),
   words("vessel", "ship"),
   words("vessels", "ships"),
-  words("ship", "vessel", 2, { before: "(?!['’])(?![\\p{L}-])" }),
-  words("ships", "vessels", 2),
+  // Not the verb: "to ship goods".
+  words("ship", "vessel", 2, {
+    after: "(?<![\\p{L}])(?!(?:to|will|would|can|could|may|might)\\s)\\p{L}+\\s",
+    before: "(?!['’])(?![\\p{L}-])",
+  }),
+  words("ships", "vessels", 2, { after: "(?<![\\p{L}])(?!(?:it|he|she|which|that|who)\\s)\\p{L}+\\s" }),
   words("blaze", "fire"),
   words("company", "firm", 2, { before: "(?!['’])(?![\\p{L}-])" }),
   words("talks", "negotiations", 1, { after: "(?<![\\p{L}])(?:in|advanced|the|of|formal|early|exclusive)\\s" }),
@@ -214,7 +219,6 @@ const EN: Swap[] = [
   words("carried out by", "conducted by"),
   words("handing out", "giving out"),
   words("complete with", "together with"),
-  words("empty", "vacant", 2),
   words("held", "had", 2, {
     after: "(?<![\\p{L}])(?!(?:was|were|is|are|be|been|being|being)\\s)\\p{L}+\\s",
     before: "\\s(?:a|an|its|their)\\s",
