@@ -31,10 +31,10 @@ describe("writing evaluation", () => {
     expect(score.figureSupport, score.faults.join("\n")).toBe(1);
     expect(score.mustAppearCoverage, score.faults.join("\n")).toBe(1);
     expect(score.lengthAccuracy, score.faults.join("\n")).toBeGreaterThanOrEqual(0.9);
-    // Our own words: without a model the engine rewrites what it safely can (63.2% of units are
+    // Our own words: without a model the engine rewrites what it safely can (66.1% of units are
     // free of copied runs with words swapped, 30.2% with phrases moved only, 16.8% before it
     // rewrote anything); the rest the read-back names.
-    expect(score.ownWordUnits).toBeGreaterThanOrEqual(0.63);
+    expect(score.ownWordUnits).toBeGreaterThanOrEqual(0.66);
   });
 
   it("built-in engine, as an editor reads it: the main event leads and makes the headline, no fact lost in merging, disputes with their accounts", async () => {
@@ -63,7 +63,7 @@ describe("writing evaluation", () => {
     // own words is the item most stories miss without a model.
     // (0.701 and 0.667 before copied dispute rows were quoted or given by their figures: the rows
     // no longer pass a source's words as ours, and the quoted share item is met less often.)
-    expect(web.checklist).toBeGreaterThanOrEqual(0.7);
+    expect(web.checklist).toBeGreaterThanOrEqual(0.72);
     expect(development.checklist).toBeGreaterThanOrEqual(0.643);
   }, 120_000);
 

@@ -120,3 +120,26 @@ describe("swaps that must not fire", () => {
     expect(rephrased(out, "en", windowsOf(out)) ?? "").not.toContain("transporting out");
   });
 });
+
+describe("swaps that turn a sentence around", () => {
+  it("turns a passive with its agent named active, in the past only", () => {
+    const source = "The bridge was designed by the engineer Thomas Aldred to turn on a single pivot in the old harbour.";
+    const out = rephrased(source, "en", windowsOf(source)) as string;
+    expect(out).toBe("The engineer Thomas Aldred designed the bridge to turn on a single pivot in the old harbour.");
+    // After an opening participle the phrase would be about the agent: left alone.
+    const opened =
+      "Opened in 1891, the bridge was designed by the engineer Thomas Aldred to turn on a single pivot in the old harbour.";
+    expect(rephrased(opened, "en", windowsOf(opened)) ?? "").not.toContain("Aldred designed");
+  });
+
+  it("sets a role written as a title after the name", () => {
+    const source = "Ward councillor Sam Okonjo welcomed the plan for the empty site beside the old gasworks.";
+    // The sources write "ward" in lower case elsewhere: the role is lower-cased when it moves.
+    const out = rephrased(source, "en", windowsOf(source, "The ward needs the jobs.")) as string;
+    expect(out).toBe("Sam Okonjo, the ward councillor, welcomed the plan for the empty site beside the old gasworks.");
+    const place = "Gold Coast actor Lachlan Reid has landed the lead role in a British historical drama series.";
+    expect(rephrased(place, "en", windowsOf(place))).toBe(
+      "Lachlan Reid, the Gold Coast actor, has landed the lead role in a British historical drama series.",
+    );
+  });
+});

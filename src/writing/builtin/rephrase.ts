@@ -2,11 +2,12 @@
 // are 20–40 words, and their core clause alone repeats more than COPY_RUN_LIMIT words of its
 // source, so moving attributions and phrases (restate.ts) cannot make them ours. A desk editor
 // rewriting agency copy also changes words: "more than 300" for "over 300", "the northeast coast
-// of England" for "England's northeast coast", "said the ship" for "said that the ship", "4" for
-// "four". Each swap here states exactly what the words it replaces state; none touches a name, a
-// quotation or an address (voiceWords.ts, protectedSpans), so an outlet, a party and a quoted
-// person's words stay as written. A swap may move a name whole ("Spain's Químicas Arenal" →
-// "Químicas Arenal of Spain"), never cut into one.
+// of England" for "England's northeast coast", "said the ship" for "said that the ship", "Thomas
+// Aldred designed the bridge" for "the bridge was designed by Thomas Aldred". Each swap (swaps.ts)
+// states exactly what the words it replaces state; none touches a name, a quotation or an address
+// (voiceWords.ts, protectedSpans), so an outlet, a party and a quoted person's words stay as
+// written. A swap may move a name whole ("Spain's Químicas Arenal" → "Químicas Arenal of Spain"),
+// never cut into one.
 //
 // `rephrased` changes as few words as it can: each round takes the one swap that shortens the
 // copied runs most (so a change falls mid-run, splitting it in two), until no run is longer than
@@ -14,277 +15,7 @@
 // when a plainer one does not help as much.
 import { COPY_RUN_LIMIT, type SourceWindows } from "../copying.ts";
 import { protectedSpans } from "../voiceWords.ts";
-
-/** One way of saying the same thing in other words. */
-interface Swap {
-  /** Matches what is replaced (global). */
-  re: RegExp;
-  /** The replacement for a match. */
-  to: (m: RegExpExecArray) => string;
-  /** How much worse the sentence reads after it: taken only when a plainer swap helps less. */
-  cost: number;
-  /** The swap moves a name whole (it may cover one, never cut into one). */
-  movesNames?: boolean;
-}
-
-/** A figure: digits, or a number word a swap keeps as it is. */
-const FIGURE = String.raw`(?:(?:[£$€]\s?)?\d|(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a dozen|dozens|hundreds|thousands)\s)`;
-const WEEKDAY = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday";
-/** A plain word for word (or phrase for phrase), whole words only, optionally only before or after a pattern. */
-function words(from: string, to: string, cost = 1, opts: { before?: string; after?: string } = {}): Swap {
-  const lookbehind = opts.after !== undefined ? `(?<=${opts.after})` : "(?<![\\p{L}\\p{N}'’-])";
-  const lookahead = opts.before !== undefined ? `(?=${opts.before})` : "(?![\\p{L}\\p{N}'’-])";
-  return { re: new RegExp(`${lookbehind}${from}${lookahead}`, "giu"), to: () => to, cost };
-}
-
-/** Words a statement's speech verb is made with, for "said that the ship…" ↔ "said the ship…". */
-const SPEECH =
-  "said|says|denies|denied|warned|announced|confirmed|added|stated|insisted|explained|estimated|reported|believes|expects|found";
-/** Past forms that follow a relative "that" ("containers that fell from the ship"). */
-const RELATIVE_VERB =
-  "is|are|was|were|has|have|had|will|would|can|could|may|might|must|fell|came|went|took|made|led|left|ran|stood|broke|grew|rose|began|caught|kept|lost|won|brought|built|bought|sold|paid|held|hit|cut|set|shut|dominated|\\p{Ll}+ed";
-
-/** Words a possessor's noun runs over before the next phrase ("England's northeast coast | early Tuesday"). */
-const POSSESSED_STOP =
-  /^(?:of|in|on|at|to|for|with|by|from|against|into|onto|over|under|about|between|across|through|towards?|within|without|behind|near|off|per|via|like|up|down|out|and|or|but|that|which|who|is|are|was|were|has|had|have|will|would|said|says|as|than|since|when|after|before|during|early|late|last|next|this|yesterday|today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d.*)$/iu;
-/** Where a noun phrase ends: before a phrase, a clause, a verb of being or a mark. */
-const PHRASE_ENDS = String.raw`(?=\s(?:of|in|on|at|to|for|with|by|from|against|into|over|under|about|between|across|through|within|near|off|and|or|but|that|which|who|is|are|was|were|has|had|have|will|would|could|can|may|said|says|as|than|since|when|after|before|during|early|late|last|next|this|yesterday|today|tomorrow)(?![\p{L}])|\s*[,.;:!?)]|\s*$)`;
-
-/** Possessors that are times, not owners: "Saturday's match" is not "the match of Saturday". */
-const TIME_POSSESSOR = new RegExp(`^(?:${WEEKDAY}|yesterday|today|tomorrow|last \\w+|next \\w+|this \\w+|\\d{4})$`, "iu");
-
-/** "England's northeast coast" → "the northeast coast of England"; "Spain's Químicas Arenal" → "Químicas Arenal of Spain". */
-const possessive: Swap = {
-  re: new RegExp(
-    String.raw`(?<![\p{L}\p{N}'’-])((?:the|its|their)\s\p{Ll}[\p{L}-]*|\p{Lu}[\p{L}\p{M}.-]*(?:\s\p{Lu}[\p{L}\p{M}.-]*){0,3})['’]s\s((?:\p{Lu}[\p{L}\p{M}-]*\s?){1,4}|(?:\p{Ll}[\p{L}-]*\s?){1,3})${PHRASE_ENDS}`,
-    "gu",
-  ),
-  to: (m) => {
-    const owner = m[1] as string;
-    const owned = (m[2] as string).trim();
-    if (TIME_POSSESSOR.test(owner)) return m[0];
-    const ownedWords = owned.split(/\s+/u);
-    // The possessed noun ends before the next phrase; a phrase word inside it means it was misread.
-    if (ownedWords.some((w) => POSSESSED_STOP.test(w))) return m[0];
-    const isName = /^\p{Lu}/u.test(owned);
-    const ownerText = /^(?:the|its|their)\s/iu.test(owner) ? owner.replace(/^\p{Lu}/u, (c) => c.toLowerCase()) : owner;
-    return `${isName ? owned : `the ${owned}`} of ${ownerText}${/\s$/u.test(m[2] as string) ? " " : ""}`;
-  },
-  cost: 3,
-  movesNames: true,
-};
-
-export /** Owned words that measure or pick out a part, not a thing owned: "the end of 2029" is not "2029's end". */
-const PART_WORDS =
-  /^(?:end|start|beginning|rest|first|last|worst|best|most|middle|top|bottom|number|majority|part|half|whole|time|use|lack|side|edge|course|case|size|kind|type|sort|one|some|all|each|any|none|many|few|lot|bulk|remainder)$/iu;
-
-/** "the roof of the East Stand" → "the East Stand's roof"; "the mouth of the Mere" → "the Mere's mouth". */
-const ofPossessive: Swap = {
-  re: new RegExp(
-    String.raw`(?<![\p{L}\p{N}'’-])the ((?:\p{Ll}[\p{L}-]*\s){0,2}\p{Ll}[\p{L}-]*) of the ((?:\p{Lu}[\p{L}\p{M}-]*(?:\s\p{Lu}[\p{L}\p{M}-]*){0,3})|(?:[\p{L}\p{N}-]+\s){0,2}\p{Ll}[\p{L}-]*)${PHRASE_ENDS}`,
-    "gu",
-  ),
-  to: (m) => {
-    const owned = m[1] as string;
-    const owner = m[2] as string;
-    const ownedWords = owned.split(/\s+/u);
-    if (ownedWords.some((w) => POSSESSED_STOP.test(w) || PART_WORDS.test(w))) return m[0];
-    if (owner.split(/\s+/u).some((w) => POSSESSED_STOP.test(w)) || TIME_POSSESSOR.test(owner)) return m[0];
-    // An owner ending in s takes the apostrophe alone ("the workers' union").
-    return `the ${owner}${/s$/u.test(owner) ? "’" : "’s"} ${owned}`;
-  },
-  cost: 3,
-  movesNames: true,
-};
-
-const EN: Swap[] = [
-  // Joining words.
-  { re: new RegExp(`(?<=(?<![\\p{L}])(?:${SPEECH})\\s)that\\s(?=\\p{L})`, "gu"), to: () => "", cost: 1 },
-  {
-    re: /(?<![\p{L}])(said|says|added|stated)\s(?=(?:the|a|an|it|its|they|their|he|she|there|\p{Lu}[\p{L}-]+)\s)/gu,
-    to: (m) => `${m[1]} that `,
-    cost: 1,
-  },
-  {
-    re: new RegExp(
-      `(?<=(?<![\\p{L}])(?!(?:${SPEECH}|so|such|now|given|told|than)\\s)\\p{Ll}[\\p{L}-]*\\s)that(?=\\s(?:${RELATIVE_VERB})\\s)`,
-      "gu",
-    ),
-    to: () => "which",
-    cost: 1,
-  },
-  words("so that", "so"),
-  words("in order to", "to"),
-  words("rather than", "instead of"),
-  words("instead of", "rather than"),
-  words("in spite of", "despite"),
-  words("despite", "in spite of", 2),
-  words("because of", "owing to", 2),
-  words("as well as", "and", 2),
-  words(", including", ", among them", 2, { after: "" }),
-  words("in front of", "before", 2, { before: `\\s${FIGURE}` }),
-  words("during", "in the course of", 2),
-  words("near", "close to", 2, { before: "\\s(?:the|a|an|\\p{Lu})" }),
-  words("around the world", "worldwide"),
-  words("in the early hours", "in the small hours"),
-  // Quantities: the same figure, said another way.
-  words("more than", "over", 1, { before: `\\s(?:${FIGURE}|a |an |half|\\p{Ll}+ (?:hundred|thousand|million))` }),
-  words("over", "more than", 1, { before: `\\s${FIGURE}` }),
-  words("up to", "as many as", 1, { before: `\\s${FIGURE}` }),
-  words("as many as", "up to", 1, { before: `\\s${FIGURE}` }),
-  words("about", "around", 1, { before: `\\s(?:${FIGURE}|a dozen|half)` }),
-  words("around", "about", 1, { before: `\\s${FIGURE}` }),
-  words("(?:roughly|approximately|some)", "about", 1, { before: `\\s${FIGURE}` }),
-  words("almost", "nearly"),
-  words("nearly", "almost"),
-  words("a dozen", "12", 2),
-  words("a number of", "several"),
-  { re: /(\d)\s?(?:per ?cent|percent)(?![\p{L}])/gu, to: (m) => `${m[1]}%`, cost: 1 },
-  { re: /(\d)%/gu, to: (m) => `${m[1]} per cent`, cost: 1 },
-  {
-    re: /([£$€]\s?\d+(?:\.\d+)?) (million|billion)(?![\p{L}])/gu,
-    to: (m) => `${m[1]}${m[2] === "million" ? "m" : "bn"}`,
-    cost: 1,
-  },
-  {
-    re: /([£$€]\s?\d+(?:\.\d+)?)(m|bn)(?![\p{L}\p{N}])/gu,
-    to: (m) => `${m[1]} ${m[2] === "m" ? "million" : "billion"}`,
-    cost: 1,
-  },
-  // Time: the same day, said another way.
-  { re: new RegExp(`(?<![\\p{L}])on (?=(?:${WEEKDAY})(?![\\p{L}]))`, "gu"), to: () => "", cost: 1 },
-  { re: new RegExp(`(?<![\\p{L}])(early|late) (?=(?:${WEEKDAY})(?![\\p{L}]))`, "giu"), to: (m) => `${m[1]} on `, cost: 1 },
-  words("the year before", "a year earlier"),
-  words("a year earlier", "the year before"),
-  // "visitors a year", "times a day": a rate after a plural, never "within a year" or "for a week".
-  {
-    re: /(?<=\p{L}+s\s)(?<!(?:was|is|has|as|this|his|its|us|less|plus|across|unless|thus)\s)a (year|day|week|month)(?![\p{L}])(?!\s(?:earlier|later|ago|before|after|on))/gu,
-    to: (m) => `each ${m[1]}`,
-    cost: 2,
-  },
-  // Verbs and nouns with a plain equivalent in news copy.
-  words("gave way", "collapsed"),
-  words("came down", "collapsed", 1, { before: "(?!\\sto)(?![\\p{L}])" }),
-  words("began", "started"),
-  words("begun", "started"),
-  words("begin", "start"),
-  words("begins", "starts"),
-  words("beginning", "starting"),
-  words("started", "began", 1, { after: "(?<![\\p{L}])(?!(?:has|have|had|been|be|was|were|is|are|get|got|gets)\\s)\\p{L}+\\s" }),
-  words("start", "begin", 1, { after: "(?<![\\p{L}])(?:to|will|would|could|may|might|should|can|not)\\s" }),
-  words("injured", "hurt", 1, { after: "(?<![\\p{L}])(?!the\\s)\\p{L}+\\s" }),
-  words("hurt", "injured"),
-  words("closed", "shut"),
-  words("shut", "closed"),
-  words("rose", "climbed", 1, { after: "(?<![\\p{L}])(?!the\\s|a\\s)\\p{L}+\\s" }),
-  words("climbed", "rose"),
-  words("bought", "acquired"),
-  words("acquired", "bought"),
-  words("recover", "retrieve"),
-  words("recovered", "retrieved"),
-  words("deployed", "sent"),
-  words("searching for", "looking for"),
-  words("scheduled to", "set to"),
-  words("planning to", "intending to"),
-  words("worried about", "concerned about"),
-  words("looked after", "cared for"),
-  words("dates from", "dates back to"),
-  words("tracked down", "traced"),
-  words("carrying", "transporting", 2, { before: "(?![\\p{L}])(?!\\sout)" }),
-  words("said", "stated", 2, { before: "(?![\\p{L}])(?!\\sin a statement)" }),
-  words("says", "states", 2),
-  words("told reporters", "told journalists"),
-  words("vessel", "ship"),
-  words("vessels", "ships"),
-  // Not the verb: "to ship goods".
-  words("ship", "vessel", 2, {
-    after: "(?<![\\p{L}])(?!(?:to|will|would|can|could|may|might)\\s)\\p{L}+\\s",
-    before: "(?!['’])(?![\\p{L}-])",
-  }),
-  words("ships", "vessels", 2, { after: "(?<![\\p{L}])(?!(?:it|he|she|which|that|who)\\s)\\p{L}+\\s" }),
-  words("blaze", "fire"),
-  words("company", "firm", 2, { before: "(?!['’])(?![\\p{L}-])" }),
-  words("talks", "negotiations", 1, { after: "(?<![\\p{L}])(?:in|advanced|the|of|formal|early|exclusive)\\s" }),
-  words("scheme", "project"),
-  words("biggest", "largest"),
-  words("largest", "biggest"),
-  words("less than", "under", 1, { before: `\\s${FIGURE}` }),
-  words("far higher", "much higher"),
-  words("far lower", "much lower"),
-  words("held up", "delayed", 1, { before: "\\sby" }),
-  words("letting", "allowing"),
-  words("allowed to", "permitted to"),
-  words("typically", "usually"),
-  words("demolished", "knocked down"),
-  words("carried out by", "conducted by"),
-  words("handing out", "giving out"),
-  words("complete with", "together with"),
-  words("held", "had", 2, {
-    after: "(?<![\\p{L}])(?!(?:was|were|is|are|be|been|being|being)\\s)\\p{L}+\\s",
-    before: "\\s(?:a|an|its|their)\\s",
-  }),
-  words("has been appointed", "has been hired", 2),
-  words("asked not to be named", "spoke on condition of anonymity", 2),
-  words("familiar with", "with knowledge of", 2),
-  // "between the town centre and the docks" is "between the docks and the town centre".
-  {
-    re: new RegExp(
-      String.raw`(?<![\p{L}])between ((?:the |a |an )?[\p{L}\p{N}'’-]+(?: [\p{L}\p{N}'’-]+){0,2}) and ((?:the |a |an )?[\p{L}\p{N}'’-]+(?: [\p{L}\p{N}'’-]+){0,2})${PHRASE_ENDS}`,
-      "gu",
-    ),
-    to: (m) => {
-      const [a, b] = [m[1] as string, m[2] as string];
-      if ([a, b].some((x) => x.split(" ").some((w) => POSSESSED_STOP.test(w) && !/^\d/u.test(w)))) return m[0];
-      return `between ${b} and ${a}`;
-    },
-    cost: 2,
-    movesNames: true,
-  },
-  possessive,
-  ofPossessive,
-];
-
-const FR: Swap[] = [
-  words("plus de", "au-delà de", 2, { before: `\\s${FIGURE}` }),
-  words("environ", "quelque", 2, { before: `\\s${FIGURE}` }),
-  words("près de", "environ", 2, { before: `\\s${FIGURE}` }),
-  { re: /(\d)\s?(?:pour ?cent|%)(?![\p{L}])/gu, to: (m) => (m[0].includes("%") ? `${m[1]} pour cent` : `${m[1]} %`), cost: 1 },
-  words("incendie", "feu", 2),
-  words("entreprise", "société", 2),
-  words("société", "entreprise", 2),
-];
-const ES: Swap[] = [
-  words("más de", "por encima de", 2, { before: `\\s${FIGURE}` }),
-  words("unos", "alrededor de", 2, { before: `\\s${FIGURE}` }),
-  words("alrededor de", "unos", 2, { before: `\\s${FIGURE}` }),
-  { re: /(\d)\s?(?:por ciento|%)(?![\p{L}])/gu, to: (m) => (m[0].includes("%") ? `${m[1]} por ciento` : `${m[1]} %`), cost: 1 },
-  words("empresa", "compañía", 2),
-  words("compañía", "empresa", 2),
-];
-const IT: Swap[] = [
-  words("più di", "oltre", 2, { before: `\\s${FIGURE}` }),
-  words("oltre", "più di", 2, { before: `\\s${FIGURE}` }),
-  words("circa", "all'incirca", 2, { before: `\\s${FIGURE}` }),
-  { re: /(\d)\s?(?:per cento|%)(?![\p{L}])/gu, to: (m) => (m[0].includes("%") ? `${m[1]} per cento` : `${m[1]} %`), cost: 1 },
-  words("azienda", "società", 2),
-  words("società", "azienda", 2),
-];
-const DE: Swap[] = [
-  words("rund", "etwa", 1, { before: `\\s${FIGURE}` }),
-  words("etwa", "rund", 1, { before: `\\s${FIGURE}` }),
-  words("mehr als", "über", 1, { before: `\\s${FIGURE}` }),
-  words("über", "mehr als", 1, { before: `\\s${FIGURE}` }),
-  { re: /(\d)\s?(?:Prozent|%)(?![\p{L}])/gu, to: (m) => (m[0].includes("%") ? `${m[1]} Prozent` : `${m[1]} %`), cost: 1 },
-  words("Firma", "Unternehmen", 2),
-];
-const PL: Swap[] = [
-  words("ponad", "przeszło", 2, { before: `\\s${FIGURE}` }),
-  words("około", "blisko", 2, { before: `\\s${FIGURE}` }),
-  { re: /(\d)\s?(?:procent|%)(?![\p{L}])/gu, to: (m) => (m[0].includes("%") ? `${m[1]} procent` : `${m[1]}%`), cost: 1 },
-  words("firma", "przedsiębiorstwo", 2),
-];
-
-const SWAPS: Record<string, Swap[]> = { en: EN, fr: FR, es: ES, it: IT, de: DE, pl: PL };
+import { SWAPS, type Swap } from "./swaps.ts";
 
 /** How far the text is from our own words: the words its copied runs hold beyond COPY_RUN_LIMIT. */
 function excess(text: string, language: string, windows: SourceWindows): number {
@@ -294,7 +25,12 @@ function excess(text: string, language: string, windows: SourceWindows): number 
 }
 
 /** Each text one swap away, with the swap's cost. */
-function oneSwapAway(text: string, swaps: readonly Swap[], names: readonly string[]): [string, number][] {
+function oneSwapAway(
+  text: string,
+  swaps: readonly Swap[],
+  names: readonly string[],
+  common: ReadonlySet<string>,
+): [string, number][] {
   const spans = protectedSpans(text, names);
   const out: [string, number][] = [];
   for (const swap of swaps) {
@@ -309,7 +45,7 @@ function oneSwapAway(text: string, swaps: readonly Swap[], names: readonly strin
       // A swap never cuts into a name or a quotation; only one that moves names may cover one.
       const clash = spans.some(([a, b]) => a < end && b > start && (!swap.movesNames || a < start || b > end));
       if (clash) continue;
-      let replacement = swap.to(m);
+      let replacement = swap.to(m, common);
       if (replacement === m[0]) continue;
       // A swap at the sentence's start keeps its capital.
       if (/^\p{Lu}/u.test(m[0]) && !/^\p{Lu}/u.test(replacement) && (start === 0 || /[.!?]\s*$/u.test(text.slice(0, start)))) {
@@ -341,7 +77,7 @@ export function rephrased(
   let over = excess(current, language, windows);
   for (let round = 0; over > 0 && round < MAX_SWAPS; round++) {
     let best: { text: string; over: number; cost: number } | undefined;
-    for (const [candidate, cost] of oneSwapAway(current, swaps, names)) {
+    for (const [candidate, cost] of oneSwapAway(current, swaps, names, windows.lowerCaseWords)) {
       const left = excess(candidate, language, windows);
       if (left >= over) continue;
       if (!best || left < best.over || (left === best.over && cost < best.cost)) best = { text: candidate, over: left, cost };

@@ -404,7 +404,17 @@ function frontings(text: string, g: Grammar): string[] {
   }
   // A leading phrase of time set off by a comma to the back: "By mid-morning, volunteers had …".
   const lead = /^([^,]{2,40}),\s(.+)$/u.exec(body);
-  if (lead && TIME_WORD.test(lead[1] as string) && !g.clause.test(lead[1] as string) && words(lead[2] as string) >= 4) {
+  // Only a phrase opened by a preposition or a word of time: "Opened in 1891, the bridge…" is
+  // about the bridge, and at the back it would be about whatever noun ends the sentence.
+  const leadWord = /^\S+/u.exec(lead?.[1] ?? "")?.[0] ?? "";
+  const timeOpener = openerOf(g).test(leadWord) || TIME_WORD.test(` ${leadWord}`);
+  if (
+    lead &&
+    timeOpener &&
+    TIME_WORD.test(lead[1] as string) &&
+    !g.clause.test(lead[1] as string) &&
+    words(lead[2] as string) >= 4
+  ) {
     if (SUBJECT_START.test(lead[2] as string)) out.push(`${upperFirst(lead[2] as string)} ${lowerFirst(lead[1] as string, g)}`);
   }
   return out;
