@@ -143,3 +143,23 @@ describe("swaps that turn a sentence around", () => {
     );
   });
 });
+
+describe("swaps in other languages", () => {
+  const windowsIn = (language: string, text: string) => new SourceWindows([{ id: "s", title: "", text, language }], language);
+
+  it("swaps words in German, which has no rules for moving phrases", () => {
+    const source = "Ein Sprecher des Unternehmens schätzte den Schaden an der Halle auf rund 40 Millionen Euro.";
+    const out = restateSentences(source, "de", windowsIn("de", source))?.join(" ") as string;
+    expect(out).toBe("Ein Sprecher des Unternehmens schätzte den Schaden an der Halle auf etwa 40 Millionen Euro.");
+  });
+
+  it("swaps a Spanish linking phrase, keeping the figures", () => {
+    const source =
+      "El buque entró remolcado en el puerto a las 15.40 de este jueves, dos días después de perder parte de su carga.";
+    const windows = windowsIn("es", source);
+    const out = rephrased(source, "es", windows) as string;
+    expect(out).toBeDefined();
+    expect(out).toContain("15.40");
+    expect(Math.max(0, ...windows.copiedRuns(out, "es").map((r) => r.words.length))).toBeLessThanOrEqual(COPY_RUN_LIMIT);
+  });
+});

@@ -571,7 +571,11 @@ const copies = (text: string, language: string, windows: SourceWindows) => windo
 export function restateSentences(text: string, language: string, windows: SourceWindows): string[] | undefined {
   if (!copies(text, language, windows)) return [text];
   const grammar = GRAMMARS[language];
-  if (!grammar) return undefined;
+  // Without rules to move phrases (German puts the verb second), words may still be swapped.
+  if (!grammar) {
+    const swapped = rephrased(text, language, windows);
+    return swapped === undefined ? undefined : [swapped];
+  }
   const g: Grammar = { ...grammar, common: windows.lowerCaseWords };
   const candidates = rewrites(text, g).map((parts) => parts.map(asSentence));
   for (const sentences of candidates) if (!copies(sentences.join(" "), language, windows)) return sentences;
