@@ -31,10 +31,12 @@ describe("writing evaluation", () => {
     expect(score.figureSupport, score.faults.join("\n")).toBe(1);
     expect(score.mustAppearCoverage, score.faults.join("\n")).toBe(1);
     expect(score.lengthAccuracy, score.faults.join("\n")).toBeGreaterThanOrEqual(0.9);
-    // Our own words: without a model the engine rewrites what it safely can (66.1% of units are
-    // free of copied runs with words swapped, 30.2% with phrases moved only, 16.8% before it
-    // rewrote anything); the rest the read-back names.
-    expect(score.ownWordUnits).toBeGreaterThanOrEqual(0.66);
+    // Our own words: without a model the engine rewrites what it safely can and, where it words
+    // most of a story, leaves out the flagged claims it cannot (93.1% of units and 38.1% of
+    // articles free of copied runs; 72.5% of units with every claim kept, 30.2% with phrases
+    // moved only, 16.8% before it rewrote anything); the read-back names the rest.
+    expect(score.ownWordUnits).toBeGreaterThanOrEqual(0.93);
+    expect(score.ownWords).toBeGreaterThanOrEqual(0.38);
   });
 
   it("built-in engine, as an editor reads it: the main event leads and makes the headline, no fact lost in merging, disputes with their accounts", async () => {
@@ -44,15 +46,19 @@ describe("writing evaluation", () => {
     expect(web.mainInLead, JSON.stringify(web.stories)).toBeGreaterThanOrEqual(5 / 7 - 1e-9);
     expect(web.mainInTitle, JSON.stringify(web.stories)).toBeGreaterThanOrEqual(5 / 7 - 1e-9);
     const development = await editorEvaluation(new BuiltinWriter(), "development");
-    expect(development.mainInLead).toBeGreaterThanOrEqual(15 / 21 - 1e-9);
-    expect(development.mainInTitle).toBeGreaterThanOrEqual(12 / 21 - 1e-9);
+    // (15/21 and 12/21 before flagged claims the engine cannot reword were left out: a judged main
+    // event the engine does not lead with may be one of them.)
+    expect(development.mainInLead).toBeGreaterThanOrEqual(14 / 21 - 1e-9);
+    expect(development.mainInTitle).toBeGreaterThanOrEqual(11 / 21 - 1e-9);
     // Facts most carriers of a cited claim state that the article does not (2 and 7 before a
     // stub sentence gave way to a carrier sentence that states them).
-    expect(web.lostFacts).toBeLessThanOrEqual(2);
+    expect(web.lostFacts).toBeLessThanOrEqual(1);
     // Names stay as the pages write them in a US voice (7 on the test web with the names rule off).
     expect(web.namesChanged, JSON.stringify(web.stories.map((v) => v.renamed))).toBe(0);
     expect(development.namesChanged).toBe(0);
-    expect(development.lostFacts, JSON.stringify(development.stories.map((v) => v.lost))).toBeLessThanOrEqual(4);
+    // (4 before flagged claims the engine cannot reword were left out: a claim written in its
+    // place may state fewer of its carriers' figures; docs/decisions.md, "Our own words".)
+    expect(development.lostFacts, JSON.stringify(development.stories.map((v) => v.lost))).toBeLessThanOrEqual(5);
     // Each account of a dispute the article cites, with its own value and who gives it.
     expect(web.disputeAccounts, JSON.stringify(web.stories.map((v) => v.accountsMissing))).toBe(1);
     expect(development.disputeAccounts, JSON.stringify(development.stories.map((v) => v.accountsMissing))).toBeGreaterThanOrEqual(
@@ -63,8 +69,8 @@ describe("writing evaluation", () => {
     // own words is the item most stories miss without a model.
     // (0.701 and 0.667 before copied dispute rows were quoted or given by their figures: the rows
     // no longer pass a source's words as ours, and the quoted share item is met less often.)
-    expect(web.checklist).toBeGreaterThanOrEqual(0.72);
-    expect(development.checklist).toBeGreaterThanOrEqual(0.643);
+    expect(web.checklist).toBeGreaterThanOrEqual(0.815);
+    expect(development.checklist).toBeGreaterThanOrEqual(0.629);
   }, 120_000);
 
   it("model provider against the fake model server: every article validated and written", async () => {

@@ -341,6 +341,24 @@ describe("read-back", () => {
       expect(out.detail).toMatch(/flagged claims? (is|are) left out/);
     });
 
+    it("lists a stub claim in the carrier sentence that states its figures, as the writers word it", async () => {
+      const stub = claim({
+        id: "c9",
+        text: "Repairs were agreed.",
+        sourceIds: ["s1", "s3"],
+        mentions: [
+          { sourceId: "s1", text: "Repairs were agreed." },
+          { sourceId: "s3", text: "The council agreed repairs costing £4.5 million to the quay wall on Tuesday." },
+          { sourceId: "s2", text: "Repairs costing £4.5 million were agreed for the quay wall." },
+        ],
+      });
+      const out = check(await readBack(inputFor(cleanUnits(), { claims: [...claims, stub] })), "left-out");
+      expect(out.items?.some((item) => item.startsWith("corroborated: The council agreed repairs costing £4.5 million"))).toBe(
+        true,
+      );
+      expect(out.items?.some((item) => item.includes("Repairs were agreed."))).toBe(false);
+    });
+
     it("passes when only corroborated claims are left out, and still lists them", async () => {
       const corroborated = claims.filter((c) => c.state === "corroborated");
       const first = cleanUnits()[0]!;

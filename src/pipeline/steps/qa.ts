@@ -26,7 +26,8 @@ export const qa: ArticleStep = {
     // The article keeps the claims its text states; the others the check found are named as left out.
     const all = writingMaterial({ sources: ctx.state.sources ?? [], claims: ctx.state.claims ?? [] }).claims;
     const checks = await readBack({
-      draft: material.draft,
+      // The stored draft does not say which engine wrote it; the deployment's article writer did.
+      draft: { ...material.draft, engine: ctx.deps.writers.article.engine },
       brief: writingBrief(ctx.brief),
       voice,
       claims: material.claims,

@@ -3,7 +3,7 @@
 // what no claim carries. It writes only the brief's own language: language versions need a model.
 import { LANGUAGE_NAMES } from "../../languages.ts";
 import { SourceWindows } from "../copying.ts";
-import { capitalise, unitNames } from "../qa/checkReport.ts";
+import { capitalise, plural, unitNames } from "../qa/checkReport.ts";
 import { shorten } from "../seo.ts";
 import {
   type Draft,
@@ -17,11 +17,43 @@ import {
 import { draftWords, unitText } from "../units.ts";
 import { applyVoiceWords } from "../voiceWords.ts";
 import { isNoComment, mainEvent, type RankedClaim, rankClaims, writingOrder } from "./claimOrder.ts";
-import { withoutDateline, wordingIn } from "./claimText.ts";
+import { fitToPrint, withoutDateline, wordingIn } from "./claimText.ts";
 import { type ComposeContext, type Composition, composeUnits, originNames } from "./compose.ts";
 import { placeInternalLinks } from "./internalLinks.ts";
 import { fill, joinNames, phrasesFor } from "./phrases.ts";
 import { restate, restateSentences, shortenings } from "./restate.ts";
+
+/**
+ * Below this share of a story's printable claims in words of its own, the engine keeps the claims
+ * it cannot reword (flagged by the read-back) rather than leave them out: in a language with few
+ * rules it would otherwise lose most of the story (docs/decisions.md, "Our own words").
+ */
+export const OWN_WORDS_MIN_SHARE = 0.5;
+
+/**
+ * The claims to leave out because no wording of ours repeats no long run of a source: the
+ * single-source, circular and parallel claims that copy, but never the main event, when at least
+ * OWN_WORDS_MIN_SHARE of the printable claims are in words of ours; else none. A source's sentence
+ * under the publisher's name is the fault the copy rule is for; a claim left out is listed by the
+ * read-back with its reason, so nothing is dropped silently. Corroborated claims stay (flagged by
+ * the copied check): leaving them out let a weaker claim stating the same fact stand in their
+ * place, and the article then showed one source where two origins agree.
+ */
+function leftInSourceWords(
+  claims: readonly WritingClaim[],
+  quoted: ReadonlySet<string>,
+  mainId: string | undefined,
+  ownWords: (text: string) => boolean,
+): Set<string> {
+  const printable = claims.filter((c) => fitToPrint(c.text) && !quoted.has(c.id));
+  if (printable.length === 0) return new Set();
+  const own = printable.filter((c) => ownWords(c.text)).length;
+  if (own / printable.length < OWN_WORDS_MIN_SHARE) return new Set();
+  // A corroborated claim is what the article is for, and a disputed one is given by its accounts:
+  // only a claim resting on fewer origins (one outlet, one party, one chain) is left out.
+  const flagged = (c: WritingClaim) => c.state !== "corroborated" && c.state !== "disputed";
+  return new Set(printable.filter((c) => flagged(c) && c.id !== mainId && !ownWords(c.text)).map((c) => c.id));
+}
 
 /** Within this share of `targetWords` the length is on target. */
 export const LENGTH_TOLERANCE = 0.15;
@@ -233,9 +265,13 @@ export function writeBuiltin(input: WriteInput): Draft {
     const variants = claim.variants?.map((v) => ({ ...v, text: ours(v.text) }));
     return { ...claim, text: ours(claim.text), ...(variants ? { variants } : {}) };
   });
-  const ranked = rankClaims(restated, brief, { sources, quoteOnly: quoted, avoid: voice.avoid });
+  // The main event is chosen from every claim; then claims the engine cannot put in words of its
+  // own are left out when it can word most of the story itself (leftInSourceWords).
+  const leadEvent = mainEvent(rankClaims(restated, brief, { sources, quoteOnly: quoted, avoid: voice.avoid }), brief, sources);
+  const copying = leftInSourceWords(restated, quoted, leadEvent?.claim.id, ctx.ownWords);
+  const ranked = rankClaims(restated, brief, { sources, quoteOnly: quoted, avoid: voice.avoid, copying });
   ctx.quoted = quoted;
-  const main = mainEvent(ranked, brief, sources);
+  const main = leadEvent && ranked.find((r) => r.claim.id === leadEvent.claim.id);
   ctx.main = main?.claim.id;
   const { order, mandatory } = writingOrder(ranked, brief.mustAppear.length, main);
   const count = bestCount(order, ctx, mandatory);
@@ -256,6 +292,13 @@ export function writeBuiltin(input: WriteInput): Draft {
   if (copied.length > 0) {
     warnings.push(
       `${capitalise(unitNames(copied.map((u) => u.n)))} repeat${copied.length === 1 ? "s" : ""} a source's words that the engine could not rewrite (the read-back's copied check names them): rewrite them before publishing, or write with a model provider.`,
+    );
+  }
+  const cited = new Set(composition.units.flatMap((u) => u.claimIds));
+  const leftOut = [...copying].filter((id) => !cited.has(id)).length;
+  if (leftOut > 0) {
+    warnings.push(
+      `${plural(leftOut, "claim is", "claims are")} left out: the engine could not put ${leftOut === 1 ? "its sentence" : "their sentences"} in words of its own (listed by the read-back); a model provider can write what is left out.`,
     );
   }
   const words = draftWords(draft);

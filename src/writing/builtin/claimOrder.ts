@@ -141,6 +141,8 @@ export interface RankOptions {
   sources?: ReadonlyMap<string, WritingSource>;
   /** Claims that can only be quoted, never stated (e.g. worded in another language). */
   quoteOnly?: ReadonlySet<string>;
+  /** Claims the engine cannot put in words of its own: written only when a mustAppear phrase needs them. */
+  copying?: ReadonlySet<string>;
   /** The voice's words to avoid: a claim using one goes after those that do not. */
   avoid?: readonly string[];
 }
@@ -148,6 +150,7 @@ export interface RankOptions {
 export function rankClaims(claims: readonly WritingClaim[], brief: WritingBrief, options: RankOptions = {}): RankedClaim[] {
   const sources = options.sources ?? new Map<string, WritingSource>();
   const quoteOnly = options.quoteOnly ?? new Set<string>();
+  const copying = options.copying ?? new Set<string>();
   const avoid = (options.avoid ?? []).filter((w) => w.trim() !== "").map((w) => phrasePattern(w, "iu"));
   const topic = stemsOf([brief.topic, brief.angle, ...brief.keywords].join(" "));
   const patterns = brief.mustAppear.map((phrase) => phrasePattern(phrase, "iu"));
@@ -164,7 +167,15 @@ export function rankClaims(claims: readonly WritingClaim[], brief: WritingBrief,
       (words > 45 ? 5 : 0) -
       (NO_COMMENT.test(claim.text) ? 15 : 0) -
       (avoided ? 20 : 0);
-    return { claim, score, carries, stems, index, avoided, fit: fitToPrint(claim.text) && !quoteOnly.has(claim.id) };
+    return {
+      claim,
+      score,
+      carries,
+      stems,
+      index,
+      avoided,
+      fit: fitToPrint(claim.text) && !quoteOnly.has(claim.id) && !copying.has(claim.id),
+    };
   });
   ranked.sort((a, b) => b.score - a.score || a.index - b.index);
   return ranked.map(({ index: _index, ...rest }) => rest);

@@ -1,5 +1,7 @@
 // One check of the read-back (readBack.ts runs them in order): claims left out of the text.
-import { fitToPrint } from "../../builtin/claimText.ts";
+import { fitToPrint, withoutDateline, wordingIn } from "../../builtin/claimText.ts";
+import { restateSentences } from "../../builtin/restate.ts";
+import { SourceWindows } from "../../copying.ts";
 import type { QualityCheck, WritingClaim } from "../../types.ts";
 import { draftWords } from "../../units.ts";
 import { listOf, plural } from "../checkReport.ts";
@@ -15,8 +17,15 @@ const STATE_WORDS: Record<WritingClaim["state"], string> = {
 };
 
 /** Why the text does without a claim, as far as the read-back can tell from the text and the claim. */
-function leftOutReason(claim: WritingClaim, read: Read): string {
-  if (!fitToPrint(claim.text)) return "its wording cannot stand as a statement (a question, page furniture or a cut quotation)";
+function leftOutReason(wording: string, read: Read, windows: () => SourceWindows): string {
+  if (!fitToPrint(wording)) return "its wording cannot stand as a statement (a question, page furniture or a cut quotation)";
+  // The built-in engine leaves out a claim it cannot reword rather than print a source's sentence.
+  if (
+    read.input.draft.engine === "built-in" &&
+    restateSentences(withoutDateline(wording), read.language, windows()) === undefined
+  ) {
+    return "the built-in engine could not put it in words of its own; a model provider can write it";
+  }
   const words = draftWords(read.input.draft);
   if (words >= read.input.brief.targetWords * (1 - LENGTH_TOLERANCE)) return "the article reached its length without it";
   return "the writer did not choose it";
@@ -38,7 +47,18 @@ export function leftOut(read: Read): QualityCheck {
   }
   const flaggedOut = missing.filter((c) => c.state !== "corroborated");
   const base = { id: "left-out", name: "Claims left out of the text" };
-  const items = missing.map((c) => `${STATE_WORDS[c.state]}: ${c.text} (${leftOutReason(c, read)})`);
+  let sourceWindows: SourceWindows | undefined;
+  const windows = () => {
+    sourceWindows ??= new SourceWindows(read.input.sources, read.language);
+    return sourceWindows;
+  };
+  // Each claim in the wording the writers take (the carrier sentence that states its figures when
+  // its own sentence is a stub), so the list says what was left out.
+  const sources = new Map(read.input.sources.map((s) => [s.id, s]));
+  const items = missing.map((c) => {
+    const wording = wordingIn(c, read.language, sources) ?? c.text;
+    return `${STATE_WORDS[c.state]}: ${wording} (${leftOutReason(wording, read, windows)})`;
+  });
   if (missing.length === 0) return { ...base, verdict: "passed", detail: "The text states every claim the sources carry." };
   if (flaggedOut.length === 0) {
     return {
