@@ -163,3 +163,12 @@ describe("swaps in other languages", () => {
     expect(Math.max(0, ...windows.copiedRuns(out, "es").map((r) => r.words.length))).toBeLessThanOrEqual(COPY_RUN_LIMIT);
   });
 });
+
+describe("swaps guarded to one sense", () => {
+  it("never makes 'several of' into 'a number of of', nor a verdict into a discovery", () => {
+    const several = "Several of the containers that washed up on the beach near the harbour wall were already empty.";
+    expect(rephrased(several, "en", windowsOf(several)) ?? "").not.toContain("of of");
+    const verdict = "After a trial lasting three weeks the jury found him guilty of fraud at the crown court in Leeds.";
+    expect(rephrased(verdict, "en", windowsOf(verdict)) ?? "").not.toContain("discovered him guilty");
+  });
+});

@@ -220,10 +220,10 @@ export function writeBuiltin(input: WriteInput): Draft {
     );
   }
   const quoted = tooFew ? new Set<string>() : foreign;
-  // Each claim in words of ours where the engine can rewrite it (restate.ts). A sentence it cannot
-  // rewrite without repeating a run of its source stands as the source wrote it, and the
-  // read-back's `copied` check names its unit for the editor to rewrite: leaving it out would
-  // drop most of a story's facts, since without a model most long sentences cannot be rewritten.
+  // Each claim in words of ours where the engine can rewrite it (restate.ts, rephrase.ts). A
+  // sentence it cannot rewrite without repeating a run of its source is left out when it is a
+  // flagged claim's and the engine words most of the story (leftInSourceWords); otherwise it
+  // stands as the source wrote it, and the read-back's `copied` check names its unit.
   const windows = new SourceWindows(input.sources, brief.language);
   ctx.ownWords = (text) => windows.copiedRuns(text, brief.language).length === 0;
   // A side statement two claims' sentences share ("Edith Marwood is 97.") is given with the first

@@ -290,7 +290,7 @@ const EN: Swap[] = [
   words("hazardous", "dangerous", 1),
   words("dangerous", "hazardous", 1, { before: "\\s(?:goods|chemicals|substances|materials|cargo)" }),
   words("widespread", "extensive", 2),
-  words("several", "a number of", 2),
+  words("several", "a number of", 2, { before: "(?![\\p{L}])(?!\\sof)" }),
   words("numerous", "many", 1),
   words("fans", "supporters", 1),
   words("supporters", "fans", 2),
@@ -309,11 +309,14 @@ const EN: Swap[] = [
       "\\s(?:be|start|begin|open|reopen|pass|arrive|close|finish|end|take|sail|dock|resume|meet|vote|run|return)(?![\\p{L}])",
   }),
   words("remain", "stay", 1),
-  words("remains", "stays", 1),
   words("remained", "stayed", 1),
   words("reached", "hit", 1, { before: `\\s${FIGURE}` }),
   words("fell", "dropped", 1, { before: `\\s(?:by\\s|to\\s)?${FIGURE}` }),
-  words("found", "discovered", 2, { after: "(?<![\\p{L}])(?!(?:was|were|be|been|is|are|being)\\s)\\p{L}+\\s" }),
+  // Not a verdict: "found him guilty" is not "discovered him guilty".
+  words("found", "discovered", 2, {
+    after: "(?<![\\p{L}])(?!(?:was|were|be|been|is|are|being)\\s)\\p{L}+\\s",
+    before: "(?![\\p{L}])(?!\\s(?:\\p{L}+\\s)?(?:guilty|innocent|liable|responsible|dead|alive))",
+  }),
   words("called in", "brought in", 1),
   words("turned up", "arrived", 1),
   {
