@@ -1,7 +1,7 @@
 // The built-in engine: what it writes from claims, and what it refuses to write.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BuiltinWriter, writeBuiltin } from "../../src/writing/builtin/builtinWriter.ts";
-import { fitToPrint, withoutDateline, wordingIn } from "../../src/writing/builtin/claimText.ts";
+import { fitToPrint, opensOnEarlier, withoutDateline, wordingIn } from "../../src/writing/builtin/claimText.ts";
 import { SourceWindows } from "../../src/writing/copying.ts";
 import { carriedFigures, pageFigureCache, uncarriedFigures } from "../../src/writing/figures.ts";
 import { readBack } from "../../src/writing/qa/readBack.ts";
@@ -441,6 +441,49 @@ describe("the built-in engine's own words", () => {
     expect(stuckUnits.map((u) => u.text).join(" ")).toContain(stuck);
     expect(draft.warnings.join(" ")).toMatch(/repeats? a source's words that the engine could not rewrite/u);
     expect(draft.warnings.join(" ")).not.toMatch(/left out: the engine could not put/u);
+  });
+
+  it("words a claim by another carrier's sentence it can make its own, when that states the same facts", () => {
+    // The claim's own sentence cannot be reworded; a second outlet says the same, with the same
+    // figure, in a sentence whose attribution can move. A third sentence the sourcing engine joined
+    // to the claim says something else (a different figure): it never stands in.
+    const own = "Some 340 homes in the small valley town of Ashby were left without running water for a third straight day.";
+    const other = "The council said 340 homes in Ashby had no running water on Sunday, a third day after the main burst.";
+    const unrelated = "The council said 12 engineers and 340 homes were on the repair list for the burst main.";
+    const sources = [page("w1", "Portmere Echo", own), page("w2", "Northern Ledger", other), page("w3", "Dale Times", unrelated)];
+    const written = (mentions: string[]) =>
+      writeBuiltin({
+        brief: brief({ topic: "Water main burst", targetWords: 40 }),
+        voice: voice(),
+        claims: [
+          {
+            ...claim("w", own, "corroborated", []),
+            sourceIds: ["w1", "w2", "w3"].slice(0, mentions.length),
+            originCount: mentions.length,
+            mentions: mentions.map((text, i) => ({ sourceId: `w${i + 1}`, text })),
+          },
+        ],
+        sources,
+      });
+    const windows = new SourceWindows(sources, "en");
+    const draft = written([own, other]);
+    const text = draft.units.map((u) => u.text).join(" ");
+    expect(text).toContain("340 homes");
+    expect(text).not.toContain(own);
+    expect(windows.copiedRuns(text, "en")).toEqual([]);
+    // With only the unrelated sentence beside it, the claim keeps its own (and the copy is named).
+    const alone = written([own, unrelated])
+      .units.map((u) => u.text)
+      .join(" ");
+    expect(alone).not.toContain("12 engineers");
+  });
+
+  it("never takes a sentence that leans on one before it", () => {
+    expect(opensOnEarlier("Its members had rejected a 4.5% pay offer from Northsound Ferries.")).toBe(true);
+    expect(opensOnEarlier("Er sagte, das Werk bleibe geschlossen.")).toBe(true);
+    expect(opensOnEarlier("Son président a démenti ces chiffres.")).toBe(true);
+    expect(opensOnEarlier("Italy's coastguard said 21 crew were rescued.")).toBe(false);
+    expect(opensOnEarlier("Thomas Aldred designed the bridge.")).toBe(false);
   });
 
   it("quotes a dispute's account only when it repeats its source, and says who gives each", () => {

@@ -31,12 +31,15 @@ describe("writing evaluation", () => {
     expect(score.figureSupport, score.faults.join("\n")).toBe(1);
     expect(score.mustAppearCoverage, score.faults.join("\n")).toBe(1);
     expect(score.lengthAccuracy, score.faults.join("\n")).toBeGreaterThanOrEqual(0.9);
-    // Our own words: without a model the engine rewrites what it safely can and, where it words
-    // most of a story, leaves out the flagged claims it cannot (93.1% of units and 38.1% of
-    // articles free of copied runs; 72.5% of units with every claim kept, 30.2% with phrases
-    // moved only, 16.8% before it rewrote anything); the read-back names the rest.
-    expect(score.ownWordUnits).toBeGreaterThanOrEqual(0.93);
-    expect(score.ownWords).toBeGreaterThanOrEqual(0.38);
+    // Our own words: without a model the engine rewrites what it safely can, words a claim by
+    // another carrier's sentence when that one it can make its own, and, where it words most of a
+    // story, leaves out the flagged claims it cannot (98.3% of units and 71.4% of articles free of
+    // copied runs; 93.1% and 38.1% before linking openers, second verbs, leading participles and
+    // roles were moved; 72.5% of units with every claim kept, 30.2% with phrases moved only, 16.8%
+    // before it rewrote anything); the read-back names the rest. What still fails: one sentence no
+    // move breaks, and a story whose requested names only foreign-language pages carry, quoted.
+    expect(score.ownWordUnits).toBeGreaterThanOrEqual(0.98);
+    expect(score.ownWords).toBeGreaterThanOrEqual(0.71);
   });
 
   it("built-in engine, as an editor reads it: the main event leads and makes the headline, no fact lost in merging, disputes with their accounts", async () => {
@@ -69,7 +72,8 @@ describe("writing evaluation", () => {
     // own words is the item most stories miss without a model.
     // (0.701 and 0.667 before copied dispute rows were quoted or given by their figures: the rows
     // no longer pass a source's words as ours, and the quoted share item is met less often.)
-    expect(web.checklist).toBeGreaterThanOrEqual(0.815);
+    // (0.816 before the moves of the eighth session.)
+    expect(web.checklist).toBeGreaterThanOrEqual(0.86);
     expect(development.checklist).toBeGreaterThanOrEqual(0.629);
   }, 120_000);
 

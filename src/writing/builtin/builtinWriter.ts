@@ -2,6 +2,7 @@
 // default writer, deterministic (the same claims give the same article), and it never states
 // what no claim carries. It writes only the brief's own language: language versions need a model.
 import { LANGUAGE_NAMES } from "../../languages.ts";
+import { contentWords, FUNCTION_WORDS, stem } from "../../sourcing/claims/contentWords.ts";
 import { SourceWindows } from "../copying.ts";
 import { capitalise, plural, unitNames } from "../qa/checkReport.ts";
 import { shorten } from "../seo.ts";
@@ -17,7 +18,7 @@ import {
 import { draftWords, unitText } from "../units.ts";
 import { applyVoiceWords } from "../voiceWords.ts";
 import { isNoComment, mainEvent, type RankedClaim, rankClaims, writingOrder } from "./claimOrder.ts";
-import { fitToPrint, withoutDateline, wordingIn } from "./claimText.ts";
+import { factsOf, fitToPrint, opensOnEarlier, withoutDateline, wordingIn } from "./claimText.ts";
 import { type ComposeContext, type Composition, composeUnits, originNames } from "./compose.ts";
 import { placeInternalLinks } from "./internalLinks.ts";
 import { fill, joinNames, phrasesFor } from "./phrases.ts";
@@ -179,6 +180,9 @@ function bestCount(order: readonly RankedClaim[], ctx: ComposeContext, mandatory
   return best;
 }
 
+/** The share of its content words a carrier's other sentence must share with the claim's to say the same. */
+const SAME_SAYING = 0.6;
+
 export function writeBuiltin(input: WriteInput): Draft {
   const { brief, voice } = input;
   if (input.claims.length === 0) {
@@ -238,6 +242,44 @@ export function writeBuiltin(input: WriteInput): Draft {
     if (!sentencesOf.has(original)) sentencesOf.set(original, restateSentences(original, brief.language, windows));
     return sentencesOf.get(original);
   };
+  // A sentence the engine cannot make its own may be worded by another carrier in a way it can:
+  // a carrier's sentence in the article's language that states every figure and date of the
+  // claim's sentence, so nothing is lost, and most of those most carriers state; never one that
+  // opens on a pronoun, which leans on a sentence the article does not give. A disputed claim
+  // keeps its own: the other side names it by that sentence.
+  const anotherWording = (claim: WritingClaim): string | undefined => {
+    if (claim.state === "disputed") return undefined;
+    const needed = factsOf(claim.text, brief.language);
+    const inLanguage = claim.mentions
+      .filter((m) => sources.get(m.sourceId)?.language === brief.language)
+      .map((m) => withoutDateline(m.text));
+    const counts = new Map<string, number>();
+    for (const text of inLanguage)
+      for (const f of new Set(factsOf(text, brief.language))) counts.set(f, (counts.get(f) ?? 0) + 1);
+    const stemsOf = (text: string) =>
+      new Set(
+        contentWords(text, brief.language)
+          .filter((w) => !FUNCTION_WORDS.has(w))
+          .map(stem),
+      );
+    const own = stemsOf(claim.text);
+    const sameSaying = (text: string) => {
+      const other = stemsOf(text);
+      const common = [...other].filter((w) => own.has(w)).length;
+      return common / Math.max(1, Math.min(own.size, other.size));
+    };
+    let best: { text: string; held: number } | undefined;
+    for (const text of new Set(inLanguage)) {
+      if (text === withoutDateline(claim.text) || !fitToPrint(text) || opensOnEarlier(text)) continue;
+      const facts = new Set(factsOf(text, brief.language));
+      const shared = (f: string) => (counts.get(f) ?? 0) >= Math.max(2, inLanguage.length / 2);
+      if (!needed.every((f) => facts.has(f)) || ![...facts].every((f) => needed.includes(f) || shared(f))) continue;
+      if (!/[.!…»”"'’)]$/u.test(text.trim()) || sameSaying(text) < SAME_SAYING) continue;
+      const held = [...facts].filter(shared).length;
+      if ((best === undefined || held > best.held) && restatedOf(text) !== undefined) best = { text, held };
+    }
+    return best?.text;
+  };
   const stated = new Set<string>();
   for (const claim of worded) {
     if (quoted.has(claim.id)) continue;
@@ -263,7 +305,8 @@ export function writeBuiltin(input: WriteInput): Draft {
   const restated = worded.map((claim) => {
     if (quoted.has(claim.id)) return claim;
     const variants = claim.variants?.map((v) => ({ ...v, text: ours(v.text) }));
-    return { ...claim, text: ours(claim.text), ...(variants ? { variants } : {}) };
+    const text = restatedOf(withoutDateline(claim.text)) ? claim.text : (anotherWording(claim) ?? claim.text);
+    return { ...claim, text: ours(text), ...(variants ? { variants } : {}) };
   });
   // The main event is chosen from every claim; then claims the engine cannot put in words of its
   // own are left out when it can word most of the story itself (leftInSourceWords).

@@ -65,6 +65,17 @@ const BRACKETED_DATELINE = /^\p{Lu}[\p{L}\s.'’-]{2,40}(?:\s*\([^)]{1,40}\)){1,
 // A wire dateline of a date alone: "Oct 13 (Reuters) - ", "13 Oct (AP) — ".
 const DATE_DATELINE = /^(?:\p{Lu}\p{Ll}{2,8}\.?\s+\d{1,2}|\d{1,2}\s+\p{Lu}\p{Ll}{2,8}\.?)\s*\([^)]{1,40}\)\s*[—–-]{1,2}\s+/u;
 
+/**
+ * A sentence that opens on a pronoun ("Its members had rejected…", "Er sagte…", "Son président…")
+ * names what it speaks of in a sentence before it.
+ */
+const EARLIER_REFERENCE =
+  /^(?:it|its|he|she|they|their|his|her|them|this|these|those|er|sie|es|sein|seine|ihr|ihre|dies|diese|il|elle|ils|elles|son|sa|ses|leur|leurs|cette|ces|él|ella|ellos|ellas|su|sus|este|esta|estos|estas|lui|lei|loro|suo|sua|suoi|sue|questo|questa|on|ona|ono|oni|jego|jej|ich|ten|ta|to)(?![\p{L}])/iu;
+
+export function opensOnEarlier(text: string): boolean {
+  return EARLIER_REFERENCE.test(withoutDateline(text).trim());
+}
+
 /** A sentence as the article compares and gives it: no dateline, no closing full stop. */
 export function bareSentence(text: string): string {
   return withoutDateline(text.trim()).replace(/[.]$/u, "");
@@ -81,7 +92,7 @@ export function withoutDateline(text: string): string {
 }
 
 /** The figures and dates a sentence states, in the sourcing engine's normalised form. */
-function factsOf(text: string, language: string): string[] {
+export function factsOf(text: string, language: string): string[] {
   const facts = sentenceFacts(text, language);
   return [...facts.numbers, ...facts.dates];
 }

@@ -10,7 +10,16 @@
 //   an Aberdeen firm that …"; "…, which bought it in 2019" → "Químicas Arenal bought it in 2019.");
 // - a closing clause of time or cause, or a closing phrase of time, moves to the front ("… was
 //   shut after engineers found …" → "After engineers found …, … was shut");
-// - two clauses joined by ", and", each with its own subject, become two sentences.
+// - two clauses joined by ", and", each with its own subject, become two sentences; two verbs of
+//   one subject too, the subject named again ("…, and has been looked after by the Trust since
+//   1958" → "Greyhaven has been looked after…"); in a long statement the attribution may sit
+//   before the second verb ("…battery sites, Janet Whitlow told the Echo, and wanted…");
+// - a leading participle about the subject, and a role written after a name without its article,
+//   become sentences of their own ("Opened in 1891, the bridge…" → "The bridge was opened in
+//   1891."; "Janet Whitlow, chair of …," → "Janet Whitlow is chair of …");
+// - a word linking the sentence to the one before it in its source ("But", "However,") goes;
+// - a pronoun standing for the speaker changes place with the name when the attribution moves
+//   ("Tallyforge said it detected…" → "Tallyforge detected…, it said").
 // Candidates are tried smallest change first; the first that repeats no run of more than
 // COPY_RUN_LIMIT words of any source page is the claim's sentence. When none does, restate
 // answers undefined and the writer keeps the source's sentence, named in its warnings and by the
@@ -26,6 +35,8 @@ import type { SourceWindows } from "../copying.ts";
 import { rephrased } from "./rephrase.ts";
 
 interface Grammar {
+  /** The language's code. */
+  code: string;
   /** Speech verbs an attribution is made with ("said", "a indiqué"). */
   say: string;
   /** Words opening "according to X". */
@@ -65,7 +76,7 @@ const clauseWordsOf = (language: string) =>
 
 const GRAMMARS: Record<string, Grammar> = {
   en: {
-    say: "has learned|has learnt|has been told|understands|has reported|has revealed|revealed|has confirmed|has announced|said|says|told reporters|told the [A-Z][\\w-]+(?: [A-Z][\\w-]+)?|announced|confirmed|stated|added|explained|warned|estimated|noted|insisted|reported|wrote",
+    say: "has learned|has learnt|has been told|understands|has reported|has revealed|revealed|has confirmed|has announced|said|says|told reporters|told the [A-Z][\\w-]+(?: [A-Z][\\w-]+)?|announced|confirmed|stated|added|explained|warned|estimated|noted|insisted|reported|wrote|show|shows|showed",
     according: "according to",
     subordinators: "after|before|when|while|because|since|following|despite|amid|until|once|as part of|due to|in response to",
     prepositions: "at|on|in|near|off|across|along|during|within|between|throughout|outside|inside|by the end of",
@@ -77,10 +88,11 @@ const GRAMMARS: Record<string, Grammar> = {
     appositionDeterminers: "a|an|the|one of",
     copula: { present: "is", past: "was" },
     lowerable:
-      /^(?:The|A|An|This|That|These|Those|It|Its|They|Their|He|She|His|Her|More|Most|Some|All|No|One|About|Around|Nearly|Almost|Up|Over|Several|Many|Few|Both|Each|Every|Police|Officials|Residents|Crews|Crew|Workers|Rescuers|Engineers|Authorities|Firefighters|Staff|Passengers|Volunteers|Shares|Traders|People)$/u,
+      /^(?:The|A|An|This|That|These|Those|It|Its|They|Their|He|She|His|Her|More|Most|Some|All|No|One|About|Around|Nearly|Almost|Up|Over|Several|Many|Few|Both|Each|Every|Police|Officials|Residents|Crews|Crew|Workers|Rescuers|Engineers|Authorities|Firefighters|Staff|Passengers|Volunteers|Shares|Traders|People|Records|Documents|Figures|Data|Papers|Files|Minutes|Filings|Statistics|Images|Footage|Photos|Photographs|Emails|Messages)$/u,
     and: "and",
     that: "that",
     clause: clauseWordsOf("en"),
+    code: "en",
   },
   fr: {
     say: "a déclaré|a indiqué|a annoncé|a précisé|a expliqué|a affirmé|a confirmé|ont déclaré|ont indiqué|ont annoncé|ont précisé",
@@ -94,6 +106,7 @@ const GRAMMARS: Record<string, Grammar> = {
     and: "et",
     that: "que",
     clause: clauseWordsOf("fr"),
+    code: "fr",
   },
   es: {
     say: "dijo|informó|señaló|anunció|indicó|explicó|afirmó|aseguró|confirmó|declaró|precisó",
@@ -107,6 +120,7 @@ const GRAMMARS: Record<string, Grammar> = {
     and: "y",
     that: "que",
     clause: clauseWordsOf("es"),
+    code: "es",
   },
   it: {
     say: "ha detto|ha dichiarato|ha annunciato|ha spiegato|ha precisato|ha confermato|ha affermato|hanno detto|hanno dichiarato|hanno annunciato",
@@ -120,6 +134,7 @@ const GRAMMARS: Record<string, Grammar> = {
     and: "e",
     that: "che",
     clause: clauseWordsOf("it"),
+    code: "it",
   },
   pl: {
     say: "powiedział|powiedziała|poinformował|poinformowała|poinformowało|poinformowali|przekazał|przekazała|podał|podała|oświadczył|oświadczyła",
@@ -133,6 +148,7 @@ const GRAMMARS: Record<string, Grammar> = {
     and: "i",
     that: "że",
     clause: clauseWordsOf("pl"),
+    code: "pl",
   },
 };
 
@@ -181,6 +197,29 @@ interface Said {
 }
 
 function attribution(text: string, g: Grammar): Said | undefined {
+  const said = attributionAsWritten(text, g);
+  // Only a document shows what it states ("records seen by the Courant show …"); a person or a
+  // body that "shows" something does a thing, and says nothing.
+  if (said && /^show/u.test(said.verb) && !DOCUMENT.test(said.speaker)) return undefined;
+  // "Tallyforge said it detected …": once the attribution moves, the pronoun would come before
+  // the name it stands for ("It detected …, Tallyforge said"). The name goes into the statement
+  // and the pronoun into the attribution: "Tallyforge detected …, it said".
+  const pronoun = said?.at === "before" && g.code === "en" ? /^(he|she|it|they)\s/iu.exec(said.statement) : null;
+  if (said && pronoun) {
+    return {
+      ...said,
+      speaker: (pronoun[1] as string).toLowerCase(),
+      statement: `${said.speaker} ${said.statement.slice(pronoun[0].length)}`,
+    };
+  }
+  return said;
+}
+
+/** Records, filings and figures: what "show" may attribute a statement to. */
+const DOCUMENT =
+  /(?:^|\s)(?:records|documents|figures|data|papers|files|minutes|filings|accounts|reports|statistics|images|footage|photos|photographs|emails|messages)(?=$|\s)/iu;
+
+function attributionAsWritten(text: string, g: Grammar): Said | undefined {
   const body = bare(text);
   const according = new RegExp(`^(${g.according})\\s([^,]{2,90}),\\s(.+)$`, "iu").exec(body);
   if (according)
@@ -200,12 +239,18 @@ function attribution(text: string, g: Grammar): Said | undefined {
     };
   // "…, the agency said." / "…, said the agency."
   // A speech verb may carry where it was said: "…, Alderbank Energy announced in a press release on Wednesday".
-  const where = String.raw`(?:\s(?:in a (?:statement|press release|news release|release)|on \p{L}+|in a (?:statement|press release) on \p{L}+))?`;
+  // It stays with the verb wherever the attribution moves: "on Wednesday" is when it was said.
+  const where = String.raw`(\s(?:in a (?:statement|press release|news release|release)|on \p{L}+|in a (?:statement|press release) on \p{L}+))?`;
   const after = new RegExp(`^(.+),\\s(?:(.{2,80}?)\\s(${g.say})|(${g.say})\\s(.{2,80}?))${where}$`, "u").exec(body);
-  if (after && !/[,]/u.test(after[2] ?? after[5] ?? ",")) {
+  // "…, said the agency": the speaker after the verb is a name or a role, not a clause ("…, said
+  // it detected the access").
+  const inverted = after?.[5];
+  const clauseAfterVerb =
+    inverted !== undefined && (words(inverted) > 6 || g.clause.test(` ${inverted} `) || /\s\p{Ll}+ed\s/u.test(` ${inverted} `));
+  if (after && !clauseAfterVerb && !/[,]/u.test(after[2] ?? after[5] ?? ",")) {
     return {
       speaker: (after[2] ?? after[5]) as string,
-      verb: (after[3] ?? after[4]) as string,
+      verb: `${(after[3] ?? after[4]) as string}${after[6] ?? ""}`,
       statement: after[1] as string,
       at: "after",
     };
@@ -222,7 +267,7 @@ function attribution(text: string, g: Grammar): Said | undefined {
     SUBJECT_START.test(before[1] as string) &&
     !g.clause.test(before[1] as string) &&
     !new RegExp(`\\s(?:${g.say})\\s`, "u").test(` ${before[1]} `) &&
-    SUBJECT_START.test(before[4] as string) &&
+    (SUBJECT_START.test(before[4] as string) || BARE_SUBJECT.test(before[4] as string)) &&
     !/\s(?:but|and|or)\s(?:that|que|che|że)\s/u.test(before[4] as string)
   ) {
     return { speaker: before[1] as string, verb: `${before[2]}${before[3] ?? ""}`, statement: before[4] as string, at: "before" };
@@ -255,7 +300,10 @@ function attributionInside(s: Said, g: Grammar): string[] {
   const total = words(statement);
   // Not before a phrase of place: "The number of people injured | in the roof collapse" would cut
   // the subject in two.
-  const at = new RegExp(`,\\s|\\s(?=(?:${g.subordinators})\\s)`, "giu");
+  // In English also before a second verb of the statement's subject ("…battery sites, she told
+  // the Echo, and wanted a public meeting…").
+  const second = g.code === "en" ? String.raw`|\s(?=and\s${FINITE}\s)` : "";
+  const at = new RegExp(`,\\s|\\s(?=(?:${g.subordinators})\\s)${second}`, "giu");
   const splits: number[] = [];
   for (let m = at.exec(statement); m; m = at.exec(statement)) splits.push(m.index);
   const attribution =
@@ -269,7 +317,13 @@ function attributionInside(s: Said, g: Grammar): string[] {
       return { left, right, balance: Math.abs(words(left) - total / 2) };
     })
     .filter(
-      ({ left, right }) => words(left) >= 5 && words(right) >= 3 && !DANGLING.test(left) && !/\s(?:and|or|but)$/iu.test(left),
+      ({ left, right }) =>
+        words(left) >= 5 &&
+        words(right) >= 3 &&
+        !DANGLING.test(left) &&
+        !/\s(?:and|or|but)$/iu.test(left) &&
+        // "days | after a listing appeared" measures the gap: nothing comes between.
+        !(MEASURED.test(left) && /^(?:after|before|later|earlier)\s/iu.test(right)),
     )
     .sort((a, b) => a.balance - b.balance)
     .map(({ left, right }) => `${upperFirst(left)}, ${attribution}, ${right}`);
@@ -292,6 +346,9 @@ const EMBEDDED = /,\s|\s(?:that|which|who|whose|said|says|show|shows|showed|beli
 const AUXILIARY =
   /^(?:\S+\s){1,8}?(?:is|are|was|were|has|have|had|will|would|est|sont|était|ont|es|son|fue|fueron|è|sono|jest|są|był|była|było)\s/u;
 
+/** A subject without a determiner and its verb ("neighbours were worried", "local residents have"). */
+const BARE_SUBJECT = /^\p{Ll}+(?:\s\p{Ll}+)?\s(?:is|are|was|were|has|have|had|will|would)\s/u;
+
 /** Words a clause's subject may open with: a determiner, a number, a pronoun or a name. */
 const SUBJECT_START =
   /^(?:(?:the|a|an|its|their|his|her|this|these|those|some|many|several|most|all|no|one|two|three|four|five|it|they|he|she|we|le|la|les|un|une|des|il|elle|ils|elles|el|los|las|una|uno|lo|gli|i|ten|ta|to)(?=\s)|l['’]\p{L}|\d[\d.,]*|\p{Lu})/u;
@@ -299,6 +356,10 @@ const SUBJECT_START =
 /** Past participles opening a side statement about a name ("The bridge, built in 1891 …, had been shut"). */
 const PAST_PARTICIPLE =
   /^(?:built|opened|founded|designed|owned|run|based|located|launched|completed|established|made|named|formed)\s/u;
+
+/** A role a person holds, written after their name without an article ("chair of …", "head of …"). */
+const ROLE =
+  /^(?:chair|chairman|chairwoman|head|leader|director|chief executive|chief|president|secretary|spokesman|spokeswoman|spokesperson|owner|founder|co-founder|manager|mayor|minister|professor|editor|captain|coach|general secretary|deputy)\s(?:of|at|for)\s/u;
 
 /** Words after which a name is governed by a preposition, not the subject a side statement speaks of. */
 const GOVERNED =
@@ -357,13 +418,16 @@ function sideStatements(text: string, g: Grammar): [string, string][] {
       side = `${head} ${g.copula.present} ${lowerFirst(inner, g)}`;
     else if (
       enclosed &&
-      g === GRAMMARS.en &&
+      g.code === "en" &&
       /^\p{Ll}+ing\s/u.test(inner) &&
       !/^(?:including|according)\s/u.test(inner) &&
       words(inner) >= 3
     )
       side = `${head} ${g.copula.past} ${inner}`;
-    else if (enclosed && g === GRAMMARS.en && PAST_PARTICIPLE.test(inner) && words(inner) >= 3) {
+    else if (enclosed && g.code === "en" && ROLE.test(inner) && words(inner) >= 3 && !g.clause.test(inner))
+      // A role written without its article ("Janet Whitlow, chair of the residents' association,").
+      side = `${head} ${g.copula.present} ${inner}`;
+    else if (enclosed && g.code === "en" && PAST_PARTICIPLE.test(inner) && words(inner) >= 3) {
       const present = /^(?:owned|run|based|located)\s/u.test(inner);
       side = `${head} ${present ? g.copula.present : g.copula.past} ${inner}`;
     }
@@ -438,8 +502,67 @@ function clauseSplits(text: string, g: Grammar): [string, string][] {
   return out;
 }
 
+/**
+ * A word or phrase that links a sentence to the one before it in its source ("But", "However,",
+ * "For those who don't know it,", "Sin embargo,"): in our article another sentence stands before
+ * it, and the sentence states the same without it.
+ */
+const LINKING_OPENER =
+  /^(?:But|And|Yet|However,|Meanwhile,|Of course,|In fact,|Indeed,|For those who (?:don['’]t|do not) know (?:it|him|her|them),|Mais|Cependant,|Pourtant,|Toutefois,|Pero|Sin embargo,|No obstante,|Però|Tuttavia,|Eppure|Jednak|Tymczasem)\s(?=\p{L})/u;
+
+/** The sentence without a linking opener, or undefined when it has none. */
+function withoutLinkingOpener(text: string): string | undefined {
+  const m = LINKING_OPENER.exec(text);
+  return m ? upperFirst(text.slice(m[0].length)) : undefined;
+}
+
+/** The finite verbs a predicate of English may open with: an auxiliary or a regular past. */
+const FINITE = String.raw`(?:is|are|was|were|has|have|had|will|would|can|could|\p{Ll}+ed)`;
+
+/**
+ * Two predicates of one subject as two sentences, the subject given again ("Greyhaven was built in
+ * 1347 …, and has been looked after by the Greyhaven Trust since 1958" → "Greyhaven was built … .
+ * Greyhaven has been looked after …"). English only: other languages' verbs agree in forms these
+ * rules do not read. A subject opened by "a" is "the" the second time.
+ */
+function predicateSplits(text: string, g: Grammar): [string, string][] {
+  if (g.code !== "en") return [];
+  const body = bare(text);
+  const m = new RegExp(String.raw`^([^,]{2,60}?)\s(${FINITE})\s(.+?),?\s(?:and|but)\s(${FINITE})\s(.+)$`, "u").exec(body);
+  if (!m) return [];
+  const subject = m[1] as string;
+  if (!SUBJECT_START.test(subject) || words(subject) > 6 || g.clause.test(subject)) return [];
+  const first = `${subject} ${m[2]} ${m[3]}`;
+  const again = subject.replace(/^(?:A|An)\s/u, "The ");
+  const second = `${again} ${m[4]} ${m[5]}`;
+  if (words(m[3] as string) < 3 || words(m[5] as string) < 2) return [];
+  return [[first, second]];
+}
+
+/**
+ * A leading participle phrase about the subject as a sentence of its own ("Opened in 1891, the
+ * bridge was designed by …" → "The bridge was opened in 1891. The bridge was designed by …").
+ * English only; the subject is the words before the main verb, at most five.
+ */
+function leadingParticiple(text: string, g: Grammar): [string, string][] {
+  if (g.code !== "en") return [];
+  const body = bare(text);
+  const m = /^(\p{Lu}\p{Ll}+)(\s[^,]{2,60}),\s(.+)$/u.exec(body);
+  if (!m || !PAST_PARTICIPLE.test(`${(m[1] as string).toLowerCase()} `)) return [];
+  const main = m[3] as string;
+  const verb = new RegExp(String.raw`^([^,]{2,50}?)\s(?:${FINITE})\s`, "u").exec(main);
+  const subject = verb?.[1];
+  if (!subject || !SUBJECT_START.test(subject) || words(subject) > 5 || g.clause.test(subject)) return [];
+  const participle = (m[1] as string).toLowerCase();
+  const plural = /s$/u.test(subject) && !/ss$/u.test(subject);
+  const side = `${upperFirst(subject)} ${plural ? "were" : g.copula.past} ${participle}${m[2]}`;
+  return [[side, upperFirst(main)]];
+}
+
 /** Rewrites of one sentence (as one or more sentences), smallest change first. */
-function rewrites(text: string, g: Grammar): string[][] {
+function rewrites(text: string, g: Grammar, linked = true): string[][] {
+  const unlinked = linked ? withoutLinkingOpener(bare(text)) : undefined;
+  if (unlinked) return [[unlinked], ...rewrites(unlinked, g, false)];
   const out: string[][] = [];
   const base = bare(text);
   const said = attribution(text, g);
@@ -451,8 +574,11 @@ function rewrites(text: string, g: Grammar): string[][] {
     for (const f of frontings(main, g)) out.push([f, side]);
     const mainSaid = attribution(main, g);
     if (mainSaid) out.push([attributionMoved(mainSaid, g), side]);
+    if (mainSaid) for (const inside of attributionInside(mainSaid, g)) out.push([inside, side]);
   }
   if (said) for (const inside of attributionInside(said, g)) out.push([inside]);
+  for (const [a, b] of predicateSplits(base, g)) out.push([a, b]);
+  for (const [side, main] of leadingParticiple(base, g)) out.push([side, main]);
   for (const [a, b] of clauseSplits(base, g)) {
     out.push([a, b]);
     const firstSaid = attribution(a, g);
@@ -492,7 +618,10 @@ export function shortenings(text: string, language: string): string[] {
         TIME_WORD.test(tail) &&
         !g.clause.test(tail) &&
         words(tail) <= 7;
-      if (words(head) >= 4 && !/,/u.test(tail) && !DANGLING.test(head) && (subordinate || timePhrase)) out.push(head);
+      // "days | after a listing appeared" measures the gap: the clause never leaves it.
+      const measured = MEASURED.test(head) && /^(?:after|before|later|earlier)\s/iu.test(tail);
+      if (words(head) >= 4 && !/,/u.test(tail) && !DANGLING.test(head) && !measured && (subordinate || timePhrase))
+        out.push(head);
     }
     // An aside set off by commas that holds no clause ("…Ashcombe Park, home of fifth-tier club
     // Ashcombe United, gave way…"): the sentence without it says less, nothing else.
@@ -507,7 +636,7 @@ export function shortenings(text: string, language: string): string[] {
     const withTail = /,\s(?:with|avec|con|z)\s/iu.exec(body);
     if (withTail && words(body.slice(0, withTail.index)) >= 5) out.push(body.slice(0, withTail.index));
     // A second verb of the same subject ("A fire injured 14 workers and forced residents …").
-    if (g === GRAMMARS.en) {
+    if (g.code === "en") {
       const second =
         /\s(?:and|but)\s(?=(?:\p{Ll}+ed|took|made|left|sent|put|gave|kept|brought|began|won|lost|hit|cut|set|shut|said|told|has|have|had|was|were|is|are|will)\s)/u.exec(
           body,
@@ -517,7 +646,7 @@ export function shortenings(text: string, language: string): string[] {
     // A closing phrase of place or manner, when the sentence keeps its subject, verb and more.
     // Only phrases of place or time: "from their homes" after "forced 300 residents" completes
     // the verb, and without it the sentence says something else.
-    const cuttable = g === GRAMMARS.en ? `${g.prepositions}|to (?:the|a|an)` : g.prepositions;
+    const cuttable = g.code === "en" ? `${g.prepositions}|to (?:the|a|an)` : g.prepositions;
     const phrase = new RegExp(`\\s(?=(?:${cuttable})\\s)`, "giu");
     for (let m = phrase.exec(body); m; m = phrase.exec(body)) {
       const head = body.slice(0, m.index);
@@ -581,7 +710,9 @@ export function restateSentences(text: string, language: string, windows: Source
   for (const sentences of candidates) if (!copies(sentences.join(" "), language, windows)) return sentences;
   // No move alone makes it ours: the same candidates, smallest change first, with words swapped
   // where a clause is too long to move apart (rephrase.ts).
-  for (const sentences of [[text], ...candidates]) {
+  // A linking opener goes whatever else changes (its first candidate is the sentence without it).
+  const whole = withoutLinkingOpener(bare(text)) ? [] : [[text]];
+  for (const sentences of [...whole, ...candidates]) {
     const swapped = sentences.map((sentence) => rephrased(sentence, language, windows) ?? sentence);
     if (!copies(swapped.join(" "), language, windows)) return swapped;
   }

@@ -55,6 +55,9 @@ const possessive: Swap = {
     const ownedWords = owned.split(/\s+/u);
     // The possessed noun ends before the next phrase; a phrase word inside it means it was misread.
     if (ownedWords.some((w) => POSSESSED_STOP.test(w))) return m[0];
+    // A verb after the noun ("the company's data appeared on …") is not part of what is owned.
+    if (ownedWords.slice(1).some((w) => /^(?:\p{Ll}+ed|is|are|was|were|has|have|had|will|would|said|says)$/u.test(w)))
+      return m[0];
     const isName = /^\p{Lu}/u.test(owned);
     const ownerText = /^(?:the|its|their)\s/iu.test(owner) ? owner.replace(/^\p{Lu}/u, (c) => c.toLowerCase()) : owner;
     return `${isName ? owned : `the ${owned}`} of ${ownerText}${/\s$/u.test(m[2] as string) ? " " : ""}`;
@@ -128,6 +131,10 @@ const passive: Swap = {
     const agent = m[5] as string;
     // A subject holding a verb of its own is a clause, not a noun: leave it.
     if (/\s(?:is|are|was|were|has|have|had|will|would|said|that|which|who)\s/iu.test(` ${subject} `)) return m[0];
+    // A second predicate of the same subject ("…, and has been looked after by the Trust") would
+    // be about the agent once the agent leads.
+    const rest = (m.input ?? "").slice((m.index ?? 0) + m[0].length);
+    if (/^[^.!?]*?\s(?:and|but)\s(?:is|are|was|were|has|have|had|will|would|can|could|\p{Ll}+ed)\s/u.test(rest)) return m[0];
     if (POSSESSED_STOP.test(agent.split(/\s+/u).at(-1) as string)) return m[0];
     const verb = aux === "had been" ? `had ${participle}` : (PAST_OF[participle] ?? participle);
     const pronoun = OBJECT_FORM[subject.toLowerCase()];
