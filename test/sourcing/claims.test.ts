@@ -506,6 +506,21 @@ describe("a body's own channel and the outlets that take from it", () => {
     ).toBe(true);
   });
 
+  it("takes lines of parts split by a middle dot, a name with its role, a date line, a bracketed picture credit and a note on the writer for furniture", () => {
+    const lines: [string, string][] = [
+      ["Julien Marchetti · Publié le mardi 7 juillet 2026 à 18h32 · Mis à jour à 19h05", "fr"],
+      ["Shane Tobin, Soccer Reporter · 6 Jul 2026, 6:00 · Updated", "en"],
+      ["Emmet Hayes, Soccer Correspondent", "en"],
+      ["Sunday 5 July 2026", "en"],
+      ["(Photo Kevin Dubois/LSQ, 7 juillet 2026)", "fr"],
+      ["Rob Haskins covers transfers and European football for Terrace Talk since 2019.", "en"],
+    ];
+    for (const [line, language] of lines) expect(sentenceFacts(line, language).furniture, line).toBe(true);
+    // A headline in title case states the story; a name in a sentence is news.
+    expect(sentenceFacts("Ireland Striker Swaps Belgium For France In 2026 Summer Move", "en").furniture).toBe(false);
+    expect(isCheckable(sentenceFacts("Emmet Hayes, the club's captain, scored 19 goals in 2025.", "en"))).toBe(true);
+  });
+
   it("takes a byline line with its time stamp for furniture, and a sentence opening with 'By' for a statement", () => {
     for (const [line, language] of [
       ["By Ruth Okafor, Senior Correspondent Thursday 12 March 2026, 9.15am", "en"],

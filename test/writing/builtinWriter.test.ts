@@ -702,6 +702,27 @@ describe("a title when every lead claim is longer than a title may be", () => {
     // Between words: what stands before the mark is whole words of the sentence.
     expect(long.charAt(draft.title.replace(/…$/u, "").length)).toMatch(/[\s,]/u);
   });
+
+  it("cuts the main event rather than give the headline to a side fact, and never opens it on a pronoun", () => {
+    const long =
+      "Republic of Ireland striker Darragh Colfer has completed his move from Belgian club Royal Sambreville to French Ligue 1 side FC Valmont on a deal worth a club record fee";
+    const side = "He banged in 19 goals for the Belgian outfit last season.";
+    const other = "Valmont finished 11th in Ligue 1 last season and resume training on Thursday.";
+    const draft = writeBuiltin({
+      brief: brief({ topic: "Darragh Colfer transfer to Valmont" }),
+      voice: voice(),
+      claims: [
+        claim("move", long, "corroborated", ["s1", "s2"]),
+        claim("goals", side, "corroborated", ["s1", "s2"]),
+        claim("club", other, "corroborated", ["s1", "s2"]),
+      ],
+      sources,
+    });
+    expect(draft.title).toMatch(/^Republic of Ireland striker Darragh Colfer has completed his move/u);
+    expect(draft.title).not.toMatch(/^He\s/u);
+    // A cut never ends on a joining word.
+    expect(draft.title.replace(/…$/u, "")).not.toMatch(/\s(?:and|of|to|the|on|a)$/u);
+  });
 });
 
 describe("built-in engine on the test web", () => {

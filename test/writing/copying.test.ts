@@ -81,6 +81,18 @@ describe("a sentence's true cuts, for a headline", () => {
       "The ban on fishing in the bay will now remain",
     );
   });
+
+  it("never cuts a part set off by commas that opens on a name: it may be the subject and its verb", () => {
+    const cuts = shortenings(
+      "Alto 2,06 m, mancino, Wilczak arriva dall'Orzeł Bystrzyca, club della PlusLiga polacca con cui ha disputato le ultime stagioni.",
+      "it",
+    );
+    expect(cuts.every((c) => c.includes("Wilczak arriva"))).toBe(true);
+    // An aside about a name still goes: "home of …" says less, nothing else.
+    expect(
+      shortenings("A section of the roof at Ashcombe Park, home of fifth-tier club Ashcombe United, gave way on Saturday.", "en"),
+    ).toContain("A section of the roof at Ashcombe Park gave way on Saturday");
+  });
 });
 
 describe("the built-in engine's rewrites", () => {

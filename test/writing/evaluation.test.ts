@@ -52,7 +52,8 @@ describe("writing evaluation", () => {
     // (15/21 and 12/21 before flagged claims the engine cannot reword were left out: a judged main
     // event the engine does not lead with may be one of them.)
     expect(development.mainInLead).toBeGreaterThanOrEqual(14 / 21 - 1e-9);
-    expect(development.mainInTitle).toBeGreaterThanOrEqual(11 / 21 - 1e-9);
+    // (11/21 before the main event was cut to fit rather than passed over for a side fact.)
+    expect(development.mainInTitle).toBeGreaterThanOrEqual(14 / 21 - 1e-9);
     // Facts most carriers of a cited claim state that the article does not (2 and 7 before a
     // stub sentence gave way to a carrier sentence that states them).
     expect(web.lostFacts).toBeLessThanOrEqual(1);
@@ -74,7 +75,8 @@ describe("writing evaluation", () => {
     // no longer pass a source's words as ours, and the quoted share item is met less often.)
     // (0.816 before the moves of the eighth session.)
     expect(web.checklist).toBeGreaterThanOrEqual(0.86);
-    expect(development.checklist).toBeGreaterThanOrEqual(0.629);
+    // (0.630 before the headline cut the main event rather than pass it over.)
+    expect(development.checklist).toBeGreaterThanOrEqual(0.65);
   }, 120_000);
 
   it("model provider against the fake model server: every article validated and written", async () => {

@@ -80,6 +80,17 @@ const IMAGE_CREDIT =
 /** A short line naming a picture agency: "AP Photo/Kirsty Wigglesworth", "Getty Images". */
 const PICTURE_AGENCY =
   /\b(?:AP Photo|Getty Images|Shutterstock|Alamy|EPA-EFE|dpa-Bildfunk|Keystone\/|PA Wire|AFP via Getty|Reuters\/[\p{Lu}])/u;
+/** A picture's credit in brackets: "(Photo Kevin Dubois/LSQ)", "(Foto: ANSA)". */
+const PICTURE_IN_BRACKETS = /^\((?:photo|foto|bild|image|imagen|immagine|zdjęcie|fot\.|crédit photo)\b[^)]{2,60}\)\.?$/iu;
+/** A note on the writer: "Rob Haskins covers transfers and European football for Terrace Talk." */
+const AUTHOR_NOTE =
+  /^\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+){1,2}\s(?:covers|writes about|writes on|reports on|is (?:a|the) (?:\p{Ll}+\s){0,2}(?:reporter|correspondent|editor|writer|journalist))\s.*\s(?:for|at)\s\p{Lu}/u;
+
+/** A name, a comma and a role in capitals, nothing else: "Emmet Hayes, Soccer Correspondent". */
+const NAME_AND_ROLE = /^\p{Lu}[\p{L}'’.-]+(?:\s\p{Lu}[\p{L}'’.-]+){1,2},\s\p{Lu}[\p{L}-]+(?:\s\p{Lu}[\p{L}-]+){0,3}\.?$/u;
+/** A date alone, with its weekday: "Sunday 5 July 2026", "Mardi 7 juillet 2026". */
+const DATE_LINE = /^(?:\p{L}+,?\s)?\d{1,2}\.?\s\p{L}+\.?\s\d{4}\.?$/u;
+
 /** Copyright and redistribution notices, in the languages we read. */
 const COPYRIGHT =
   /(?:©|\(c\)|copyright)\s*\d{4}|all rights reserved|may not be (?:published|reproduced|redistributed|broadcast)|alle rechte vorbehalten|tous droits réservés|reproduction interdite|todos los derechos reservados|prohibida su reproducción|riproduzione riservata|wszelkie prawa zastrzeżone|無断転載/iu;
@@ -98,6 +109,12 @@ const SUBSCRIPTION =
  */
 function isFurniture(sentence: string): boolean {
   if (/\s\|\s.*\s\|\s/u.test(sentence)) return true;
+  // Parts split by a middle dot: "Julien Marchetti · Publié le 7 juillet 2026 à 18h32 · Mis à jour".
+  if (/\s[·•]\s/u.test(sentence)) return true;
+  if (PICTURE_IN_BRACKETS.test(sentence) || AUTHOR_NOTE.test(sentence)) return true;
+  // A byline's name and role ("Emmet Hayes, Soccer Correspondent") or a date line ("Sunday 5 July
+  // 2026"): capitalised words only. (A headline in title case is not furniture: it states the story.)
+  if (NAME_AND_ROLE.test(sentence) || DATE_LINE.test(sentence)) return true;
   if (isBylineLine(sentence)) return true;
   if (IMAGE_CREDIT.test(sentence) || COPYRIGHT.test(sentence) || SUBSCRIPTION.test(sentence) || TAGS.test(sentence)) return true;
   if (/https?:\/\/\S+/u.test(sentence)) return true;

@@ -90,6 +90,10 @@ const HEADLINE_MAX = 90;
  * title); another lead claim in our words; a lead claim whole within TITLE_MAX. A title from a
  * claim that is not corroborated says who reports it.
  */
+/** A cut that ends on a joining word, an article or an auxiliary stops mid-phrase ("…, ed è"). */
+const DANGLING_END =
+  /(?:^|\s)(?:and|or|but|the|a|an|of|to|in|on|at|by|for|with|is|are|was|were|has|had|und|oder|der|die|das|ist|et|ou|est|le|la|les|de|du|des|y|o|es|el|los|las|del|e|ed|ma|è|il|lo|di|della|che|i|w|z|na|jest)$/iu;
+
 function titleFrom(
   leadClaims: readonly WritingClaim[],
   ctx: ComposeContext,
@@ -103,8 +107,9 @@ function titleFrom(
   // and, asked for (`copied`), the longest form that fits even if it repeats its source.
   const headlineOf = (claim: WritingClaim, max: number, copied = false): string | undefined => {
     const original = bareText(originals.get(claim.id) ?? claim.text);
+    // A headline opening on a pronoun ("He banged in 19 goals…") leans on a sentence it does not give.
     const forms = [...new Set([bareText(claim.text), original, ...shortenings(original, language)])]
-      .filter((form) => form.length <= max)
+      .filter((form) => form.length <= max && !opensOnEarlier(form) && !DANGLING_END.test(form))
       .sort((a, b) => b.length - a.length);
     const fitting = forms.find(own);
     if (fitting) return fitting;
@@ -123,8 +128,13 @@ function titleFrom(
     [main, HEADLINE_MAX, false],
     [main, TITLE_MAX, false],
     [main, HEADLINE_MAX, true],
-    ...candidates.slice(1).map((claim): [WritingClaim, number, boolean] => [claim, HEADLINE_MAX, false]),
+    [main, TITLE_MAX, true],
   ];
+  // A side fact makes the headline only when the main event has no sentence of its own to give
+  // (it opens on a pronoun); a main event longer than a title is cut (below), not passed over.
+  const mainPrintable = main !== undefined && !opensOnEarlier(bareText(main.text));
+  if (!mainPrintable)
+    attempts.push(...candidates.slice(1).map((claim): [WritingClaim, number, boolean] => [claim, HEADLINE_MAX, false]));
   for (const [claim, max, copied] of attempts) {
     const text = claim && headlineOf(claim, max, copied);
     if (claim && text) {
@@ -133,7 +143,7 @@ function titleFrom(
     }
   }
   if (!chosen) {
-    const first = candidates.find((claim) => bareText(claim.text).length <= TITLE_MAX) ?? main;
+    const first = mainPrintable ? main : (candidates.find((claim) => bareText(claim.text).length <= TITLE_MAX) ?? main);
     if (!first) return "";
     // Every lead claim is longer than a title may be: the main event cut where the cut keeps it
     // true, else between words with "…" to show the cut (never past the title's limit).

@@ -628,7 +628,9 @@ export function shortenings(text: string, language: string): string[] {
     const aside = /,\s([^,]+),\s/gu;
     for (let m = aside.exec(body); m; m = aside.exec(body)) {
       aside.lastIndex = m.index + 1;
-      if (g.clause.test(m[1] as string) || words(m[1] as string) > 12) continue;
+      // One opening on a name may be the sentence's subject and verb ("Alto 2,06 m, mancino, Wilczak
+      // arriva dall'Orzeł…"): cutting it would leave the asides.
+      if (g.clause.test(m[1] as string) || words(m[1] as string) > 12 || /^\p{Lu}/u.test(m[1] as string)) continue;
       const without = `${body.slice(0, m.index)} ${body.slice(m.index + m[0].length)}`;
       if (words(without) >= 5) out.push(without);
     }
