@@ -92,7 +92,7 @@ const HEADLINE_MAX = 90;
  */
 /** A cut that ends on a joining word, an article or an auxiliary stops mid-phrase ("…, ed è"). */
 const DANGLING_END =
-  /(?:^|\s)(?:and|or|but|the|a|an|of|to|in|on|at|by|for|with|is|are|was|were|has|had|und|oder|der|die|das|ist|et|ou|est|le|la|les|de|du|des|y|o|es|el|los|las|del|e|ed|ma|è|il|lo|di|della|che|i|w|z|na|jest)$/iu;
+  /(?:^|\s)(?:and|or|but|the|a|an|of|to|in|on|at|by|for|with|is|are|was|were|has|had|und|oder|der|ist|et|ou|est|le|la|les|de|du|des|y|o|es|el|los|las|del|e|ed|ma|è|il|lo|di|della|che|i|w|z|na|jest)$/iu;
 
 function titleFrom(
   leadClaims: readonly WritingClaim[],

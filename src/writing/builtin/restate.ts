@@ -204,8 +204,20 @@ function attribution(text: string, g: Grammar): Said | undefined {
   // "Tallyforge said it detected …": once the attribution moves, the pronoun would come before
   // the name it stands for ("It detected …, Tallyforge said"). The name goes into the statement
   // and the pronoun into the attribution: "Tallyforge detected …, it said".
+  // Only where the pronoun surely stands for the speaker: "he" or "she" for a speaker named with a
+  // person's role or title ("transport minister Ellen Baird"); "it" or "they" for a body named as
+  // one ("the company", "Northshire Police"), followed by something it did, not "is" or "was"
+  // ("the council said it was a difficult decision" is about the decision). Elsewhere the
+  // statement moves as written: "Police said he was driving" is about someone else.
   const pronoun = said?.at === "before" && g.code === "en" ? /^(he|she|it|they)\s/iu.exec(said.statement) : null;
-  if (said && pronoun) {
+  const person = PERSON_SPEAKER.test(said?.speaker ?? "");
+  const body = BODY_SPEAKER.test(said?.speaker ?? "") && !person;
+  const act =
+    !/^\S+\s(?:is|was|are|were|seems|seemed|appears|appeared|remains|remained|(?:will|would|could|may|might|has|had|have)\s(?:be|been))\s/iu.test(
+      said?.statement ?? "",
+    );
+  const stands = pronoun && (/^(?:he|she)$/iu.test(pronoun[1] as string) ? person : body && act);
+  if (said && pronoun && stands) {
     return {
       ...said,
       speaker: (pronoun[1] as string).toLowerCase(),
@@ -214,6 +226,13 @@ function attribution(text: string, g: Grammar): Said | undefined {
   }
   return said;
 }
+
+/** A speaker named with a person's role or title. */
+const PERSON_SPEAKER =
+  /(?:^|\s)(?:Mr|Mrs|Ms|Dr|minister|spokesman|spokeswoman|chair|chairman|chairwoman|mayor|director|chief executive|manager|president|leader|captain|coach|councillor|secretary|professor|inspector|superintendent|boss)(?=$|[\s.])/iu;
+/** A speaker named as a body: "the company", "Northshire Police", "Tallyforge Inc". */
+const BODY_SPEAKER =
+  /(?:^(?:the|a)\s\p{Ll}+$)|(?:^|\s)(?:Inc|Ltd|plc|GmbH|Group|Council|Police|Agency|Ministry|Department|Company|Union|Authority|Club|Trust|Corporation|Corp|Service|Services|Coastguard|Government|Board|Commission|Office)\.?$/u;
 
 /** Records, filings and figures: what "show" may attribute a statement to. */
 const DOCUMENT =
@@ -532,9 +551,15 @@ function predicateSplits(text: string, g: Grammar): [string, string][] {
   if (!m) return [];
   const subject = m[1] as string;
   if (!SUBJECT_START.test(subject) || words(subject) > 6 || g.clause.test(subject)) return [];
+  const auxiliary = (word: string) => !/ed$/u.test(word);
+  // "Workers at the plant owned by X were sent home…": the first "-ed" was a participle of the
+  // subject, not its verb.
+  if (!auxiliary(m[2] as string) && /\s(?:is|are|was|were|has|have|had)\s/u.test(` ${m[3]} `)) return [];
   const first = `${subject} ${m[2]} ${m[3]}`;
   const again = subject.replace(/^(?:A|An)\s/u, "The ");
-  const second = `${again} ${m[4]} ${m[5]}`;
+  // "was built in 1347 and restored in 1890": the second verb shares the first's auxiliary.
+  const shared = auxiliary(m[2] as string) && !auxiliary(m[4] as string) ? `${m[2]} ` : "";
+  const second = `${again} ${shared}${m[4]} ${m[5]}`;
   if (words(m[3] as string) < 3 || words(m[5] as string) < 2) return [];
   return [[first, second]];
 }
@@ -555,7 +580,10 @@ function leadingParticiple(text: string, g: Grammar): [string, string][] {
   if (!subject || !SUBJECT_START.test(subject) || words(subject) > 5 || g.clause.test(subject)) return [];
   const participle = (m[1] as string).toLowerCase();
   const plural = /s$/u.test(subject) && !/ss$/u.test(subject);
-  const side = `${upperFirst(subject)} ${plural ? "were" : g.copula.past} ${participle}${m[2]}`;
+  // What still holds is said in the present ("Based in Leeds, the firm…" → "The firm is based in Leeds.").
+  const present = /^(?:owned|run|based|located)$/u.test(participle);
+  const copula = present ? (plural ? "are" : g.copula.present) : plural ? "were" : g.copula.past;
+  const side = `${upperFirst(subject)} ${copula} ${participle}${m[2]}`;
   return [[side, upperFirst(main)]];
 }
 
