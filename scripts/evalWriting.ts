@@ -33,6 +33,10 @@ try {
     console.log(`  claim-id validity   ${pct(s.claimIdValidity)}`);
     console.log(`  figure support      ${pct(s.figureSupport)}`);
     console.log(`  mustAppear coverage ${pct(s.mustAppearCoverage)}`);
+    if (s.foreignPhrases > 0)
+      console.log(
+        `  carried only in another language: ${s.foreignPhrasesAccounted} of ${s.foreignPhrases} phrases given or named in a warning`,
+      );
     console.log(`  length accuracy     ${pct(s.lengthAccuracy)} within 15% (mean error ${pct(s.meanLengthError)})`);
     console.log(
       `  own words           ${pct(s.ownWords)} of articles, ${pct(s.ownWordUnits)} of units (longest copied run ${s.longestCopiedRun} words, most quoted ${pct(s.maxQuotedShare)})`,

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BuiltinWriter, writeBuiltin } from "../../src/writing/builtin/builtinWriter.ts";
 import { fitToPrint, opensOnEarlier, withoutDateline, wordingIn } from "../../src/writing/builtin/claimText.ts";
-import { SourceWindows } from "../../src/writing/copying.ts";
+import { quotationBreaches, quotedWords, SourceWindows } from "../../src/writing/copying.ts";
 import { carriedFigures, pageFigureCache, uncarriedFigures } from "../../src/writing/figures.ts";
 import { readBack } from "../../src/writing/qa/readBack.ts";
 import type {
@@ -336,6 +336,28 @@ describe("built-in engine with sources in several languages", () => {
     };
     const draft = writeBuiltin({ ...input({ targetWords: 600 }), claims: [...claims, both], sources: mixedSources });
     expect(unitsWith(draft, "g2")[0]?.text).toContain(english);
+  });
+
+  it("quotes another language's sentence for a mustAppear phrase only within the quotation limits, and says which it left out", () => {
+    const long = claim(
+      "g3",
+      "Die Stadt will die gesperrte Brücke nach Angaben des Oberbürgermeisters Markus Tallner im kommenden Frühjahr vollständig abreißen und durch einen Neubau aus Stahlbeton ersetzen lassen.",
+      "singleSource",
+      ["g1"],
+    );
+    const few = claims.slice(0, 3);
+    const draft = writeBuiltin({
+      ...input({ targetWords: 300 }),
+      claims: [...few, long],
+      sources: mixedSources,
+      brief: brief({ targetWords: 300, mustAppear: ["Tallner"] }),
+    });
+    // Quoted whole, the sentence would be over a third of a short article.
+    expect(unitsWith(draft, "g3")).toEqual([]);
+    const windows = new SourceWindows(mixedSources, "en");
+    expect(quotationBreaches(quotedWords(draft.units, windows, "en"))).toEqual([]);
+    expect(draft.warnings.join(" ")).toMatch(/Only sources in another language carry “Tallner”.*quotation marks/);
+    expect(draft.warnings.join(" ")).not.toMatch(/No claim carries “Tallner”/);
   });
 });
 

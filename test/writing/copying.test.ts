@@ -137,11 +137,26 @@ describe("the built-in engine's rewrites", () => {
     );
   });
 
-  it("lower-cases a fronted phrase of time when the attribution then goes before it", () => {
-    // Fronting alone still repeats the source's run; the attribution moved before it breaks it.
+  it("fronts a phrase of time inside an attributed statement, the attribution left at its end", () => {
     expect(rewrite("The port's board is expected to vote on the sale at a meeting on 9 December, the people said.")).toBe(
-      "The people said that at a meeting on 9 December, the port's board is expected to vote on the sale.",
+      "At a meeting on 9 December, the port's board is expected to vote on the sale, the people said.",
     );
+  });
+
+  it("fronts a place within the place a sentence ends on, with words swapped where the clause is still too long", () => {
+    expect(
+      rewrite(
+        "Up to 180 permanent jobs could be created at a new battery storage site on the former Kelso Road power station land, Alderbank Energy announced in a press release on Wednesday.",
+      ),
+    ).toBe(
+      "On the former Kelso Road power station land, as many as 180 permanent jobs could be created at a new battery storage site, Alderbank Energy announced in a press release on Wednesday.",
+    );
+    // A phrase of place after anything but a place stays: "in the East Stand roof" is where the corrosion was.
+    expect(
+      rewrite(
+        "Engineers had warned the club about the spreading corrosion in the East Stand roof, according to minutes of the meeting.",
+      ) ?? "",
+    ).not.toMatch(/^In the East Stand roof/u);
   });
 
   it("lower-cases a moved first word the sources write in lower case elsewhere, never a name", () => {

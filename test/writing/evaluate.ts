@@ -2,7 +2,8 @@
 // several lengths, and each article is scored on what the writing engine promises:
 // - every unit's claim ids exist (claim-id validity);
 // - no number or date appears that the unit's cited claims' sources do not carry (figure support);
-// - every mustAppear phrase that some claim carries appears (mustAppear coverage);
+// - every mustAppear phrase that some claim carries in the article's language appears (mustAppear
+//   coverage); one that only pages in another language carry appears or is named in a warning;
 // - the length is within 15% of targetWords whenever the claims carry enough words (length accuracy);
 // - our own words: the longest run outside quotation marks that repeats a source page, the share
 //   of words inside quotation marks, and the articles that keep both within src/writing/copying.ts's limits.
@@ -23,8 +24,12 @@ export interface WritingScore {
   claimIdValidity: number;
   /** Units with no uncarried figure, over all units. */
   figureSupport: number;
-  /** mustAppear phrases (that a claim carries) found in the article, over those asked. */
+  /** mustAppear phrases (that a claim carries in the article's language) found in the article, over those asked. */
   mustAppearCoverage: number;
+  /** mustAppear phrases that only pages in another language carry, asked over all articles. */
+  foreignPhrases: number;
+  /** Of those, the ones the article gives (quoted) or names in a warning as left out. */
+  foreignPhrasesAccounted: number;
   /** Articles within 15% of target, over articles whose claims carry enough words. */
   lengthAccuracy: number;
   /** Mean |words − target| / target over the articles whose claims carry enough words. */
@@ -99,6 +104,8 @@ export async function evaluateWriter(writer: Writer, stories: readonly StoryMate
   let supportedUnits = 0;
   let phrasesAsked = 0;
   let phrasesFound = 0;
+  let foreignPhrases = 0;
+  let foreignPhrasesAccounted = 0;
   let lengthJudged = 0;
   let lengthOk = 0;
   let lengthError = 0;
@@ -171,9 +178,19 @@ export async function evaluateWriter(writer: Writer, stories: readonly StoryMate
         if (longest <= COPY_RUN_LIMIT && share <= QUOTED_SHARE_LIMIT) ownWordArticles++;
         else if (share > QUOTED_SHARE_LIMIT) faults.push(`${label}: ${(share * 100).toFixed(0)}% of words quoted`);
         for (const phrase of mustAppear) {
-          if (!m.claims.some((c) => phrasePattern(phrase, "iu").test(c.text))) continue;
+          const pattern = phrasePattern(phrase, "iu");
+          if (!m.claims.some((c) => pattern.test(c.text))) continue;
+          // A phrase only pages in another language carry can be given only by quoting them, within
+          // the quotation limits; one the article leaves out must be named in a warning.
+          const inLanguage = m.claims.some((c) => c.mentions.some((mn) => inEnglish(mn.sourceId) && pattern.test(mn.text)));
+          if (!inLanguage) {
+            foreignPhrases++;
+            if (pattern.test(text) || draft.warnings.some((w) => w.includes(`“${phrase}”`))) foreignPhrasesAccounted++;
+            else faults.push(`${label}: mustAppear “${phrase}” (carried only in another language) missing without a warning`);
+            continue;
+          }
           phrasesAsked++;
-          if (phrasePattern(phrase, "iu").test(text)) phrasesFound++;
+          if (pattern.test(text)) phrasesFound++;
           else faults.push(`${label}: mustAppear “${phrase}” missing`);
         }
         // Judge length only where the claims could fill the target.
@@ -195,6 +212,8 @@ export async function evaluateWriter(writer: Writer, stories: readonly StoryMate
     claimIdValidity: ratio(validUnits, units),
     figureSupport: ratio(supportedUnits, units),
     mustAppearCoverage: ratio(phrasesFound, phrasesAsked),
+    foreignPhrases,
+    foreignPhrasesAccounted,
     lengthAccuracy: ratio(lengthOk, lengthJudged),
     meanLengthError: lengthJudged === 0 ? 0 : lengthError / lengthJudged,
     longestCopiedRun,

@@ -30,16 +30,21 @@ describe("writing evaluation", () => {
     expect(score.claimIdValidity).toBe(1);
     expect(score.figureSupport, score.faults.join("\n")).toBe(1);
     expect(score.mustAppearCoverage, score.faults.join("\n")).toBe(1);
+    // A phrase only pages in another language carry is quoted within the quotation limits, or
+    // named in a warning as left out (the built-in engine does not translate).
+    expect(score.foreignPhrases).toBeGreaterThan(0);
+    expect(score.foreignPhrasesAccounted, score.faults.join("\n")).toBe(score.foreignPhrases);
     expect(score.lengthAccuracy, score.faults.join("\n")).toBeGreaterThanOrEqual(0.9);
     // Our own words: without a model the engine rewrites what it safely can, words a claim by
     // another carrier's sentence when that one it can make its own, and, where it words most of a
-    // story, leaves out the flagged claims it cannot (98.3% of units and 71.4% of articles free of
-    // copied runs; 93.1% and 38.1% before linking openers, second verbs, leading participles and
-    // roles were moved; 72.5% of units with every claim kept, 30.2% with phrases moved only, 16.8%
-    // before it rewrote anything); the read-back names the rest. What still fails: one sentence no
-    // move breaks, and a story whose requested names only foreign-language pages carry, quoted.
-    expect(score.ownWordUnits).toBeGreaterThanOrEqual(0.98);
-    expect(score.ownWords).toBeGreaterThanOrEqual(0.71);
+    // story, leaves out the flagged claims it cannot; a sentence quoted in another language for a
+    // mustAppear phrase stays within the quotation limits. Every article passes the copy check.
+    // Articles passing before: 71.4% (eighth session; the last two stories failed on a place
+    // within a place and on 28% of words quoted), 38.1% before linking openers, second verbs,
+    // leading participles and roles were moved. Units: 98.3%, 93.1%; 72.5% with every claim kept,
+    // 30.2% with phrases moved only, 16.8% before the engine rewrote anything.
+    expect(score.ownWordUnits, score.faults.join("\n")).toBe(1);
+    expect(score.ownWords, score.faults.join("\n")).toBe(1);
   });
 
   it("built-in engine, as an editor reads it: the main event leads and makes the headline, no fact lost in merging, disputes with their accounts", async () => {
@@ -73,8 +78,8 @@ describe("writing evaluation", () => {
     // own words is the item most stories miss without a model.
     // (0.701 and 0.667 before copied dispute rows were quoted or given by their figures: the rows
     // no longer pass a source's words as ours, and the quoted share item is met less often.)
-    // (0.816 before the moves of the eighth session.)
-    expect(web.checklist).toBeGreaterThanOrEqual(0.86);
+    // (0.816 before the moves of the eighth session, 0.864 before every test-web article passed the copy check.)
+    expect(web.checklist).toBeGreaterThanOrEqual(0.88);
     // (0.630 before the headline cut the main event rather than pass it over.)
     expect(development.checklist).toBeGreaterThanOrEqual(0.65);
   }, 120_000);

@@ -3,7 +3,7 @@
 // what no claim carries. It writes only the brief's own language: language versions need a model.
 import { LANGUAGE_NAMES } from "../../languages.ts";
 import { contentWords, FUNCTION_WORDS, stem } from "../../sourcing/claims/contentWords.ts";
-import { SourceWindows } from "../copying.ts";
+import { QUOTED_SHARE_LIMIT, quotationBreaches, quotedWords, SourceWindows } from "../copying.ts";
 import { capitalise, plural, unitNames } from "../qa/checkReport.ts";
 import { shorten } from "../seo.ts";
 import {
@@ -15,7 +15,7 @@ import {
   WritingFailure,
   type WritingSource,
 } from "../types.ts";
-import { draftWords, unitText } from "../units.ts";
+import { countWords, draftWords, unitText } from "../units.ts";
 import { applyVoiceWords } from "../voiceWords.ts";
 import { isNoComment, mainEvent, type RankedClaim, rankClaims, writingOrder } from "./claimOrder.ts";
 import { factsOf, fitToPrint, opensOnEarlier, withoutDateline, wordingIn } from "./claimText.ts";
@@ -190,6 +190,38 @@ function bestCount(order: readonly RankedClaim[], ctx: ComposeContext, mandatory
   return best;
 }
 
+/**
+ * The article composed from the chosen claims within the quotation limits (copying.ts): a claim
+ * no carrier words in the article's language is quoted as its source wrote it only to carry a
+ * mustAppear phrase, and such quotes are dropped, the longest first, while the article puts more
+ * than QUOTED_SHARE_LIMIT of its words, or one source more than its share of the quotes, inside
+ * quotation marks. A source's whole sentence under the publisher's name, even quoted, is not a
+ * person's words given briefly. Returns the phrases that no longer appear.
+ */
+function withinQuotedShare(
+  chosen: readonly RankedClaim[],
+  ctx: ComposeContext,
+  quoted: ReadonlySet<string>,
+  windows: SourceWindows,
+): { composition: Composition; dropped: string[] } {
+  let kept = [...chosen];
+  let composition = composeUnits(kept, ctx);
+  const language = ctx.brief.language;
+  for (;;) {
+    if (quotationBreaches(quotedWords(composition.units, windows, language)).length === 0) break;
+    const quotes = kept.filter((r) => quoted.has(r.claim.id));
+    if (quotes.length === 0 || kept.length - 1 < 1) break;
+    const longest = quotes.reduce((a, b) => (countWords(b.claim.text) > countWords(a.claim.text) ? b : a));
+    kept = kept.filter((r) => r !== longest);
+    composition = composeUnits(kept, ctx);
+  }
+  const carried = new Set(kept.flatMap((r) => r.carries));
+  const dropped = [...new Set(chosen.flatMap((r) => r.carries))]
+    .filter((i) => !carried.has(i))
+    .map((i) => ctx.brief.mustAppear[i] as string);
+  return { composition, dropped };
+}
+
 /** The share of its content words a carrier's other sentence must share with the claim's to say the same. */
 const SAME_SAYING = 0.6;
 
@@ -328,7 +360,12 @@ export function writeBuiltin(input: WriteInput): Draft {
   ctx.main = main?.claim.id;
   const { order, mandatory } = writingOrder(ranked, brief.mustAppear.length, main);
   const count = bestCount(order, ctx, mandatory);
-  const composition = composeUnits(order.slice(0, count), ctx);
+  const { composition, dropped } = withinQuotedShare(order.slice(0, count), ctx, quoted, windows);
+  for (const phrase of dropped) {
+    warnings.push(
+      `Only sources in another language carry “${phrase}”: quoting them would put more of the article inside quotation marks than ${Math.round(QUOTED_SHARE_LIMIT * 100)}%, so it does not appear (a model provider can translate it).`,
+    );
+  }
   const draft: Draft = {
     title: titleFrom(composition.leadClaims, ctx, originals, windows),
     lead: composition.units[0]?.text ?? "",
@@ -361,7 +398,7 @@ export function writeBuiltin(input: WriteInput): Draft {
     );
   }
   brief.mustAppear.forEach((phrase, i) => {
-    if (!ranked.some((r) => r.carries.includes(i))) {
+    if (!ranked.some((r) => r.carries.includes(i)) && !dropped.includes(phrase)) {
       warnings.push(`No claim carries “${phrase}”, so it does not appear: the engine states only what the sources carry.`);
     }
   });

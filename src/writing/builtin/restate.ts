@@ -479,8 +479,10 @@ function frontings(text: string, g: Grammar): string[] {
     // A head ending on a conjunction is half of a pair ("first opened in 1891 and | once swung open").
     if (/\s(?:and|or|but|et|ou|y|o|e|i|lub)$/iu.test(head)) continue;
     if (MEASURED.test(head) && /^(?:after|before|later|earlier)\s/iu.test(tail)) continue;
-    // A clause of time or cause may hold a verb; a phrase must be one of time and hold none.
-    if (!subordinator.test(tail) && (!TIME_WORD.test(tail) || g.clause.test(tail) || words(tail) > 7)) continue;
+    // A clause of time or cause may hold a verb; a phrase must be one of time and hold none, or
+    // a place within the place the head ends on.
+    const placed = placeWithinPlace(head, tail, g);
+    if (!subordinator.test(tail) && !placed && (!TIME_WORD.test(tail) || g.clause.test(tail) || words(tail) > 7)) continue;
     if (subordinator.test(tail) && words(tail) < 3) continue;
     if (!SUBJECT_START.test(head) || EMBEDDED.test(head)) continue;
     out.push(`${upperFirst(tail)}, ${lowerFirst(head, g)}`);
@@ -501,6 +503,23 @@ function frontings(text: string, g: Grammar): string[] {
     if (SUBJECT_START.test(lead[2] as string)) out.push(`${upperFirst(lead[2] as string)} ${lowerFirst(lead[1] as string, g)}`);
   }
   return out;
+}
+
+/** A head ending on a phrase of place ("… created at a new battery storage site"). */
+const ENDS_ON_PLACE = /\s(?:at|in|on)\s(?:the|a|an)\s((?:[\p{L}\d'’-]+\s){0,5}[\p{L}\d'’-]+)$/u;
+
+/**
+ * Whether a closing phrase of place ("on the former Kelso Road power station land") names a
+ * place within the place its head ends on ("… created at a new battery storage site"): what
+ * happens at the site happens on that land, so the phrase may lead the sentence. Any other phrase
+ * of place stays where it stands: "warned about corrosion in the East Stand roof" is about the
+ * corrosion, and fronted it would be where the warning was given. English only.
+ */
+function placeWithinPlace(head: string, tail: string, g: Grammar): boolean {
+  if (g.code !== "en") return false;
+  const place = ENDS_ON_PLACE.exec(head);
+  if (!place || g.clause.test(place[1] as string)) return false;
+  return /^(?:on|in|at)\s(?:the|a|an)\s/u.test(tail) && !g.clause.test(tail) && words(tail) <= 8;
 }
 
 /** Two clauses joined by ", and" as two sentences, when the second has a subject of its own. */
@@ -596,7 +615,13 @@ function rewrites(text: string, g: Grammar, linked = true): string[][] {
   const said = attribution(text, g);
   if (said) out.push([attributionMoved(said, g)]);
   for (const f of frontings(base, g)) out.push([f]);
-  if (said) for (const f of frontings(said.statement, g)) out.push([attributionMoved({ ...said, statement: f }, g)]);
+  if (said)
+    for (const f of frontings(said.statement, g)) {
+      // A statement its attribution follows keeps it at the end: only the phrase moves.
+      if (said.at === "after") out.push([attributionMoved({ ...said, statement: f, at: "before" }, g)]);
+      if (said.at === "according-after") out.push([attributionMoved({ ...said, statement: f, at: "according-before" }, g)]);
+      out.push([attributionMoved({ ...said, statement: f }, g)]);
+    }
   for (const [main, side] of sideStatements(base, g)) {
     out.push([main, side]);
     for (const f of frontings(main, g)) out.push([f, side]);
