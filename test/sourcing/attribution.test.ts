@@ -56,6 +56,11 @@ describe("who a sentence rests on", () => {
     ["気象台によりますと、最大瞬間風速は41メートルに達しました。", "ja", /気象台/],
     ["市のまとめでは、約3200戸が断水しています。", "ja", /^市$/],
     ["La Guardia Costera ha precisado que 12 contenedores cayeron al mar.", "es", /Guardia Costera/],
+    // A body named by its kind, a ruling, a role written in two words.
+    ["According to the center, around 300 volcanic earthquakes were recorded.", "en", /^center$/],
+    ["Según la sentencia, Escudero cobró 640.000 euros en comisiones.", "es", /^sentencia$/],
+    ["Le bilan a été revu à la hausse : deux morts, selon la Protection civile italienne.", "fr", /^Protection civile/],
+    ["センターは、火口からおおむね2キロの範囲で大きな噴石に警戒するよう呼び掛けている。", "ja", /^センター$/],
   ])("%s", (sentence, language, expected) => {
     expect(party(sentence, language)).toMatch(expected);
   });
@@ -67,6 +72,20 @@ describe("who a sentence rests on", () => {
     ["Die Brücke wurde am 7. November nach 26 Monaten wieder geöffnet."],
   ])("reads no party in own reporting: %s", (sentence) => {
     expect(readAttribution(sentence, /Die /.test(sentence) ? "de" : "en")).toBeUndefined();
+  });
+
+  it("reads a Japanese statement whose speaker is left unwritten as the party the page named last", () => {
+    const facts = () => true;
+    const result = attributeSentences(
+      [
+        ["国立火山監視センターによると、火山性地震は312回観測された。"],
+        ["山頂火口から約2キロの範囲で大きな噴石に警戒するよう呼び掛けている。"],
+      ],
+      "ja",
+      facts,
+    );
+    expect(result[1]).toMatchObject({ pronoun: true });
+    expect(readAttribution("鷹巣岳では14日、登山者ら約40人が下山した。", "ja")).toBeUndefined();
   });
 
   it("reads a party's act given in the passive with its agent", () => {
@@ -214,6 +233,24 @@ describe("one party however it is written", () => {
     // A name that says no kind of body may be the club or operator a page names by role only.
     expect(same("Valmont", "the club")).toBe(true);
     expect(same("Northsound", "the operator")).toBe(true);
+  });
+
+  it("reads bodies by their kind, legal form, German compounds and roles written in two words", () => {
+    // A company's legal form says it is a company; a compound ending in a role word is that role.
+    expect(same("Dorenatalbahn AG", "die Bahngesellschaft")).toBe(true);
+    expect(same("Dorenatalbahn AG", "Dorenatalbahn")).toBe(true);
+    expect(same("die Landespolizei", "Polizei")).toBe(true);
+    expect(same("Dorenatalbahn AG", "die Landespolizei")).toBe(false);
+    // The bench and its ruling speak for the court.
+    expect(same("la Audiencia Provincial", "el tribunal")).toBe(true);
+    expect(same("la sentencia", "the court")).toBe(true);
+    // Civil protection in any language, and bodies named by their kind.
+    expect(same("Protection civile italienne", "la Protezione civile")).toBe(true);
+    expect(same("the center", "National Volcano Monitoring Center")).toBe(true);
+    expect(same("die Kommission", "Miejska Komisja Wyborcza")).toBe(true);
+    expect(same("the center", "the commission")).toBe(false);
+    // A role word inside a longer English word is no role: "Transport" is no port.
+    expect(toParty("Ministry of Transport").roles).toEqual(["ministry"]);
   });
 
   it("keeps different bodies apart, even when they share a place name", () => {

@@ -2,7 +2,7 @@
 // a statement across different wording, and the facts it is compared on.
 import { describe, expect, it } from "vitest";
 import { checkClaims, roundingOf, sameFigure } from "../../src/sourcing/claims/checkClaims.ts";
-import { ownParty } from "../../src/sourcing/claims/claimStates.ts";
+import { claimState, ownParty } from "../../src/sourcing/claims/claimStates.ts";
 import { isCheckable, sentenceFacts } from "../../src/sourcing/claims/facts.ts";
 import { sameParty, toParty } from "../../src/sourcing/claims/parties.ts";
 import { splitSentences } from "../../src/sourcing/claims/sentences.ts";
@@ -410,6 +410,14 @@ describe("figures counted in other words", () => {
     expect(units("Die Arbeiten dauern 14 Monate.", "de")[0]).toEqual({ value: "14", unit: "month" });
     expect(units("Les travaux dureront 14 mois.", "fr")[0]).toEqual({ value: "14", unit: "month" });
   });
+
+  it("reads jobs and the cuts of them as one thing counted", () => {
+    expect(units("La direction annonce 480 suppressions de postes.", "fr")[0]?.unit).toBe("jobs");
+    expect(units("Le syndicat parle de 612 emplois perdus.", "fr")[0]?.unit).toBe("jobs");
+    expect(units("Der Konzern will 480 Stellen abbauen.", "de")[0]?.unit).toBe("jobs");
+    expect(units("The group said 480 jobs would go.", "en")[0]?.unit).toBe("jobs");
+    expect(units("The plant employs 1,186 people.", "en")[0]?.unit).toBe("people");
+  });
 });
 
 describe("the same figure, rounded", () => {
@@ -800,6 +808,37 @@ describe("whose word a claim rests on, by fact", () => {
     } satisfies GroupedSource;
     expect(ownParty(channel).name).toEqual(toParty("Kelvale Ferries").name);
     expect(sameParty(ownParty(channel), toParty("the company"))).toBe(true);
+  });
+
+  it("rests what a body's own channel credits to another party on that party, not on the channel's body", () => {
+    const source = (key: string, url: string, official: boolean, origin: string): GroupedSource => ({
+      key,
+      page: page(url, "Text."),
+      domain: new URL(url).hostname,
+      originId: `o${key}`,
+      origin,
+      official,
+      score: official ? 85 : 70,
+    });
+    const sources = [
+      // The union's site: "La direction annonce 480 suppressions de postes".
+      source("0", "https://www.usmr-syndicat.example/actualites/vorsteg", true, "Syndicat USMR"),
+      source("1", "https://www.republicain.example/eco/vorsteg", false, "Le Républicain"),
+      source("2", "https://www.trade.example/news/vorsteg", false, "Drives Weekly"),
+    ];
+    const credited = claimState(
+      [0, 1, 2],
+      [
+        { source: 0, party: "La direction" },
+        { source: 1, party: "le groupe" },
+        { source: 2, party: "The group" },
+      ],
+      sources,
+    );
+    expect(credited.state).toBe("parallel");
+    // Its own word stays its own: the union's figure on its site beside the company's elsewhere.
+    const own = claimState([0, 1], [{ source: 0 }, { source: 1, party: "le groupe" }], sources);
+    expect(own.state).toBe("corroborated");
   });
 
   it("does not count a page that tells an act without its figure as a second account of the figure beside a party's word", () => {

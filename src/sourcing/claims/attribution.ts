@@ -61,9 +61,12 @@ const SAY_PL =
 const SAY_ES_PERFECT = `(?:ha|han|había|habían) (?:${"precisado detallado añadido agregado subrayado advertido reconocido admitido cifrado estimado calculado comunicado declarado apuntado destacado insistido negado desmentido sostenido revelado explicado asegurado afirmado confirmado anunciado informado indicado señalado dicho".split(" ").join("|")})`;
 const SAY = rx(`${B}(?:${[SAY_EN, SAY_DE, SAY_FR, SAY_ES_PERFECT, SAY_ES, SAY_IT, SAY_PL].join("|")})${E}`, "giu");
 
-/** Japanese: "Xは…と発表した", "Xは…を明らかにした", "Xの広報担当者は…と話した". */
+/** Japanese: "Xは…と発表した", "Xは…を明らかにした", "Xの広報担当者は…と話した", "Xは…よう呼び掛けている". */
 const JA_SAY =
-  /^(?:[^、。]{0,12}、)?([^、。「」は]{1,24}?)(?:の(?:広報担当者|担当者|幹部|関係者|報道官|広報))?(?:は|が)[^。]*(?:と|を)(?:発表|明らかに|説明|述べ|話し|話した|公表|語っ|語った|示し|否定|認め|伝え|強調|指摘)/u;
+  /^(?:[^、。]{0,12}、)?([^、。「」は]{1,24}?)(?:の(?:広報担当者|担当者|幹部|関係者|報道官|広報))?(?:は|が)[^。]*(?:(?:と|を)(?:発表|明らかに|説明|述べ|話し|話した|公表|語っ|語った|示し|否定|認め|伝え|強調|指摘)|(?:よう|ように)(?:呼び掛け|呼びかけ|求め|要請))/u;
+
+/** Verbs of a statement that need a speaker, when Japanese leaves the speaker out. */
+const JA_UNWRITTEN_SPEAKER = /(?:よう|ように)(?:呼び掛け|呼びかけ|求め|要請)|と(?:発表|説明|述べ|話し)/u;
 
 /** A document named in a sentence: the release, the statement, the report. */
 const DOCUMENT = rx(
@@ -148,7 +151,9 @@ function phraseAfter(text: string, skip = 7): string {
   const run: string[] = [];
   for (; i < words.length && run.length < 8; i++) {
     const w = words[i] as string;
-    if (partyWord(w) || (run.length > 0 && CONNECTOR.test(w))) run.push(w);
+    // A lower-case word that completes a role written in two words: "Protection civile".
+    const completes = () => run.length > 0 && toParty(`${run.join(" ")} ${w}`).roles.length > toParty(run.join(" ")).roles.length;
+    if (partyWord(w) || (run.length > 0 && CONNECTOR.test(w)) || completes()) run.push(w);
     else break;
   }
   while (run.length > 0 && CONNECTOR.test(run[run.length - 1] as string)) run.pop();
@@ -273,6 +278,9 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
       }
     }
     if (UNNAMED_SOURCE.test(sentence)) return { party: "", document: true, frame: false };
+    // A statement whose speaker Japanese leaves unwritten ("…警戒するよう呼び掛けている"):
+    // someone calls on readers or says so, and it is the party the page named last.
+    if (JA_UNWRITTEN_SPEAKER.test(sentence)) return { party: "", document: false, frame: false, pronoun: true };
     return undefined;
   }
   // "Per la Regione il costo è …", "Pour la direction, …": a sentence opened by "for" + a party.

@@ -88,7 +88,18 @@ export function claimState(
   /** Every basis a carrier's mentions give (a page may attribute a claim in one sentence and state it bare in another). */
   const basesOf = (c: number, seen: Set<number>): Basis[] => {
     const source = sources[c] as GroupedSource;
-    if (source.official) return [{ kind: "party", party: ownParty(source) }];
+    if (source.official) {
+      // A body's own channel states its own word, unless it credits the claim to another party
+      // ("La direction annonce 480 suppressions de postes" on the union's site rests on the
+      // company, not the union).
+      const own = ownParty(source);
+      const others = (byCarrier.get(c) ?? [])
+        .map((m) => (m.party ? toParty(m.party) : undefined))
+        .filter((p): p is Party => p !== undefined && p.roles.length + p.name.length > 0 && !sameParty(p, own));
+      const all = byCarrier.get(c) ?? [];
+      if (others.length > 0 && others.length === all.length) return others.map((party) => ({ kind: "party" as const, party }));
+      return [{ kind: "party", party: own }];
+    }
     const out: Basis[] = [];
     for (const m of byCarrier.get(c) ?? []) {
       if (!m.party) continue;

@@ -203,6 +203,12 @@ const UNIT_CLASSES: [string, RegExp][] = [
     "people",
     /^(?:people|persons|residents|inhabitants|citizens|locals|menschen|personen|einwohner|bewohner|anwohner|personnes|habitants|résidents|personas|habitantes|vecinos|residentes|persone|abitanti|residenti|osób|osoby|mieszkańców|mieszkańcy|人)$/u,
   ],
+  // Jobs by any word for them, and the cuts of them ("480 suppressions de postes" against "612
+  // emplois perdus"; "1,100 redundancies" against "900 jobs").
+  [
+    "jobs",
+    /^(?:jobs?|posts?|positions|roles|redundancies|layoffs|stellen|arbeitsplätze|arbeitsplätzen|jobs|entlassungen|stellenstreichungen|postes?|emplois?|suppressions|licenciements|puestos|empleos?|despidos|posti|impieghi|licenziamenti|esuberi|etatów|etaty|miejsc|zwolnień|stanowisk)$/u,
+  ],
   ["month", /^(?:months?|monate?n?|mois|meses?|mesi|mese|miesięcy|miesiące|miesiąc|か月|ヶ月|カ月)$/u],
   ["week", /^(?:weeks?|wochen?|semaines?|semanas?|settimane?|tygodni|tygodnie|週間)$/u],
   ["day", /^(?:days?|tage?n?|jours?|días?|dias?|giorni|giorno|dni|dzień|日間)$/u],

@@ -53,6 +53,7 @@ const ROLE_WORDS: Record<string, string[]> = {
   ],
   council: [
     "stadtverwaltung",
+    "verwaltung",
     "miasta",
     "gminy",
     "ratusza",
@@ -243,6 +244,7 @@ const ROLE_WORDS: Record<string, string[]> = {
     "insurer",
     "bank",
     "unternehmen",
+    "gesellschaft",
     "konzern",
     "firma",
     "betreiber",
@@ -337,6 +339,25 @@ const ROLE_WORDS: Record<string, string[]> = {
     "sąd",
     "sędzia",
     "裁判所",
+    // The bench and its ruling speak for the court: "la Audiencia Provincial", "según la sentencia".
+    "audiencia",
+    "magistrates",
+    "magistrados",
+    "magistrats",
+    "magistrati",
+    "judges",
+    "jueces",
+    "juges",
+    "giudici",
+    "sędziowie",
+    "ruling",
+    "verdict",
+    "sentencia",
+    "urteil",
+    "jugement",
+    "sentenza",
+    "wyrok",
+    "判決",
   ],
   prosecutor: [
     "prosecution",
@@ -355,6 +376,33 @@ const ROLE_WORDS: Record<string, string[]> = {
     "prokurator",
     "検察",
   ],
+  civilprotection: ["civilprotection"],
+  // Bodies named by what kind of body they are: "the center", "die Kommission", "el instituto".
+  centre: ["centre", "center", "zentrum", "centro", "centrum"],
+  institute: ["institute", "institut", "instituto", "istituto", "instytut", "研究所"],
+  observatory: ["observatory", "observatorium", "observatoire", "observatorio", "osservatorio", "obserwatorium", "観測所"],
+  foundation: ["foundation", "stiftung", "fondation", "fundación", "fondazione", "fundacja", "財団"],
+  trust: ["trust"],
+  commission: [
+    "commission",
+    "committee",
+    "board",
+    "kommission",
+    "ausschuss",
+    "comité",
+    "comisión",
+    "commissione",
+    "comitato",
+    "komisja",
+    "komisji",
+    "komitet",
+    "委員会",
+  ],
+  association: ["association", "verband", "asociación", "associazione", "stowarzyszenie", "協会"],
+  federation: ["federation", "federación", "federazione", "fédération", "federacja", "連盟"],
+  league: ["league", "liga", "ligue", "lega"],
+  district: ["district"],
+  service: ["service", "dienst", "servicio", "servizio", "służba", "służby"],
   regulator: ["regulator", "watchdog", "inspectorate", "aufsicht", "régulateur", "regulador", "regolatore", "nadzór", "規制委"],
   university: [
     "uniwersytetu",
@@ -529,7 +577,62 @@ function parseParty(text: string): Party {
 /** Names of a role written in two words, read as the role's word: "ministère public" is the parquet. */
 const ROLE_PHRASES: [RegExp, string][] = [
   [/(?<![\p{L}])(?:minist[eè]re public|ministerio p[uú]blico|pubblico ministero)(?![\p{L}])/giu, "parquet"],
+  [
+    /(?<![\p{L}])(?:civil protection|protection civile|protezione civile|protecci[oó]n civil|zivilschutz|obrona cywilna)(?![\p{L}])/giu,
+    "civilprotection",
+  ],
 ];
+
+/** A company's legal form after its name ("Dorenatalbahn AG", "Químicas Arenal SA"): a company. */
+const LEGAL_FORM = /^(?:ag|gmbh|spa|s\.p\.a|srl|s\.r\.l|sl|s\.l|sa|s\.a|inc|ltd|plc|corp|llc|kgaa|nv|bv|sp\. z o\.o|sarl|sas)$/u;
+
+/** German role words that end a compound ("Bahngesellschaft", "Landespolizei", "Dorenatalbahn"). */
+const COMPOUND_ROLES = [
+  "gesellschaft",
+  "konzern",
+  "unternehmen",
+  "betreiber",
+  "behörde",
+  "ministerium",
+  "polizei",
+  "feuerwehr",
+  "verwaltung",
+  "staatsanwaltschaft",
+  "gericht",
+  "gewerkschaft",
+  "verein",
+  "bahn",
+  "bahnen",
+  "klinikum",
+  "krankenhaus",
+  "wetterdienst",
+  "flughafen",
+  "hafen",
+];
+
+/** Prefixes that make a compound a role of its kind, not a name: "Landes-", "Stadt-", "Bahn-". */
+const GENERIC_PREFIX =
+  /^(?:landes|bundes|stadt|kreis|staats|verkehrs|haupt|berufs|bezirks|gemeinde|regional|ober|amts|bau|wohnungsbau|energie|strom|wasser|betreiber)$/u;
+
+/**
+ * A German compound ending in a role word: its role, and the word as a name when what comes
+ * before is one ("Dorenatalbahn" is a railway named Dorenatal; "Bahngesellschaft" and
+ * "Landespolizei" are roles only).
+ */
+function compoundRole(word: string): { role: string; named: boolean } | undefined {
+  for (const suffix of COMPOUND_ROLES) {
+    if (word.length < suffix.length + 3 || !word.endsWith(suffix)) continue;
+    const role = ROLE_OF.get(suffix);
+    if (!role) continue;
+    const prefix = word.slice(0, -suffix.length);
+    // "Landes|polizei", "Bahn|gesellschaft", with or without the joining s ("Verkehrs|verbund").
+    const generic = [prefix, prefix.replace(/s$/u, "")].some(
+      (p) => GENERIC_PREFIX.test(p) || ROLE_OF.has(p) || COMPOUND_ROLES.includes(p),
+    );
+    return { role, named: !generic };
+  }
+  return undefined;
+}
 
 function partyOf(text: string): Party {
   const cleaned = ROLE_PHRASES.reduce((t, [re, role]) => t.replace(re, role), text)
@@ -551,6 +654,16 @@ function partyOf(text: string): Party {
     const role = parts.map((p) => ROLE_OF.get(p) ?? ROLE_OF.get(lightStem(p))).find(Boolean);
     if (role) {
       roles.add(role);
+      continue;
+    }
+    if (capital && LEGAL_FORM.test(word)) {
+      roles.add("company");
+      continue;
+    }
+    const compound = capital ? compoundRole(word) : undefined;
+    if (compound) {
+      roles.add(compound.role);
+      if (compound.named) name.push(lightStem(word));
       continue;
     }
     if (NOT_A_PARTY.has(word)) return { text: text.trim(), roles: [], name: [] };
