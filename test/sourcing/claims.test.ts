@@ -810,6 +810,52 @@ describe("whose word a claim rests on, by fact", () => {
     expect(sameParty(ownParty(channel), toParty("the company"))).toBe(true);
   });
 
+  it("takes one person's quotation and its translation for one statement, resting on that person", () => {
+    const sources = groupOrigins([
+      page(
+        "https://tagblatt.example/zug",
+        "Der Regionalzug entgleiste am Nachmittag. „Wir hatten heute Glück im Unglück“, sagte Landeshauptmann Anton Weissteiner an der Unfallstelle.",
+        { language: "de" },
+      ),
+      page(
+        "https://corriere.example/treno",
+        "Il treno è deragliato nel pomeriggio. «Oggi abbiamo avuto fortuna nella sfortuna», ha detto il presidente della Provincia, Anton Weissteiner.",
+        { language: "it" },
+      ),
+    ]);
+    const claim = checkClaims(sources).find((c) => c.mentions.some((m) => m.text.includes("Glück im Unglück")));
+    expect(claim?.sourceKeys).toHaveLength(2);
+    expect(claim?.state).toBe("parallel");
+    // Two people's words in two languages stay apart.
+    const apart = groupOrigins([
+      page("https://a.example/x", "„Wir hatten heute Glück im Unglück“, sagte Landeshauptmann Anton Weissteiner.", {
+        language: "de",
+      }),
+      page("https://b.example/y", "«Oggi abbiamo avuto fortuna nella sfortuna», ha detto la sindaca Marta Colombero.", {
+        language: "it",
+      }),
+    ]);
+    const quoted = checkClaims(apart).filter((c) => c.mentions.some((m) => /Glück|fortuna/u.test(m.text)));
+    expect(quoted.every((c) => c.sourceKeys.length === 1)).toBe(true);
+  });
+
+  it("takes a figure counting the same thing in two languages for one fact", () => {
+    const sources = groupOrigins([
+      page(
+        "https://sarvene.example/crue",
+        `${prose("f1")} Côté italien, 85 familles ont été évacuées à Pontesarvo, a fait savoir la maire.`,
+        {
+          language: "fr",
+        },
+      ),
+      page("https://voce.example/piena", `${prose("f2")} Sono 85 le famiglie evacuate nella parte bassa del paese.`, {
+        language: "it",
+      }),
+    ]);
+    const claim = checkClaims(sources).find((c) => c.mentions.some((m) => m.text.includes("85 familles")));
+    expect(claim?.sourceKeys).toHaveLength(2);
+  });
+
   it("rests what a body's own channel credits to another party on that party, not on the channel's body", () => {
     const source = (key: string, url: string, official: boolean, origin: string): GroupedSource => ({
       key,

@@ -53,7 +53,7 @@ describe("Japanese numbers", () => {
 
   it("records what a figure counts from the counter or noun after it (money and people as one class in every language)", () => {
     const units = (sentence: string) => ja(sentence).quantities;
-    expect(units("約1500世帯が停電した。")).toEqual([{ value: "1500", unit: "世帯" }]);
+    expect(units("約1500世帯が停電した。")).toEqual([{ value: "1500", unit: "households" }]);
     expect(units("14人が負傷した。")).toEqual([{ value: "14", unit: "people" }]);
     expect(units("5件の火災が起きた。")).toEqual([{ value: "5", unit: "件" }]);
     expect(units("車3台が衝突した。")).toEqual([{ value: "3", unit: "台" }]);

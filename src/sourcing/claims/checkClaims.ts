@@ -159,6 +159,28 @@ function holdersConflict(a: SentenceFacts, b: SentenceFacts): boolean {
   return !words(x.name).some((w) => words(y.name).includes(w));
 }
 
+/** A quotation in two languages of a person named in full on both mentions, of about the same length, with the same figures. */
+function translatedQuote(a: Mention, b: Mention): boolean {
+  const qa = a.facts.quotes;
+  const qb = b.facts.quotes;
+  if (a.language === b.language || qa.length !== 1 || qb.length !== 1) return false;
+  if (!a.party || !b.party) return false;
+  // A person's full name (two words or more) both sentences give, outside the quotation.
+  const named = (m: Mention) => {
+    const outside = m.facts.quotes.reduce((t, q) => t.replace(q, " "), m.text.toLowerCase());
+    return m.facts.names.filter((n) => n.includes(" ") && outside.includes(n)).flatMap((n) => n.split(" "));
+  };
+  const nb = named(b);
+  if (named(a).filter((w) => nb.includes(w)).length < 2) return false;
+  const ratio = (qa[0] as string).length / (qb[0] as string).length;
+  if (ratio < 0.6 || ratio > 1.67) return false;
+  const numbers = (f: SentenceFacts) => [...f.numbers].sort().join(" ");
+  return numbers(a.facts) === numbers(b.facts);
+}
+
+/** What a figure counts, read the same in every language (figures.ts, UNIT_CLASSES), narrower than people or money. */
+const COUNTED_CLASSES = new Set(["households", "homes", "passengers", "vehicles", "jobs"]);
+
 /** What figures count that many different things are counted in: deaths and evacuees are both people. */
 const BROAD_UNITS = new Set(["people", "¤", "%"]);
 
@@ -190,8 +212,15 @@ export function relate(
     fa.times.some((x) => fb.times.includes(x) && factCount(`t:${x}`) <= RARE_FACT);
   if (holdersConflict(fa, fb)) return "conflict";
   if (a.language !== b.language) {
-    // Across languages words do not compare; facts do.
-    if (!numbersDisjoint && !datesConflict && hardShared >= 1 && (namesShared || hardShared >= 2)) return "same";
+    // Across languages words do not compare; facts do: a figure with a name or another fact, or
+    // a figure counting the same thing in a word both languages have ("85 familles", "85 famiglie").
+    const sameCount = fa.quantities.some(
+      (qa) => COUNTED_CLASSES.has(qa.unit) && fb.quantities.some((qb) => qb.unit === qa.unit && sameAmount(qa, qb, sameFigure)),
+    );
+    if (!numbersDisjoint && !datesConflict && hardShared >= 1 && (namesShared || hardShared >= 2 || sameCount)) return "same";
+    // One person's words quoted in two languages: a translation shares no word, but the speaker
+    // is named on both, the quotations are of a length, and neither states a figure the other lacks.
+    if (translatedQuote(a, b)) return "same";
     return "none";
   }
   const similar = weightedOverlap(fa.stems, fb.stems, weight);
@@ -320,6 +349,8 @@ function postings(mentions: readonly Mention[], weight: Weights): Map<string, nu
       ...m.facts.times.map((x) => `t:${x}`),
       ...m.facts.names.map((x) => `p:${x}`),
       ...m.facts.quotes.map((x) => `q:${x}`),
+      // A quoted person's surname, so one person's words meet in a translation (translatedQuote).
+      ...(m.facts.quotes.length > 0 ? m.facts.names.filter((x) => x.includes(" ")).map((x) => `s:${x.split(" ").pop()}`) : []),
       // Two accounts naming a role's one holder ("son avocate", "his lawyer") must meet to disagree,
       // whatever else they share, in whatever language.
       ...m.facts.holders.map((x) => `h:${x.role}`),
@@ -509,6 +540,8 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
         ? "conflict"
         : "none";
     if ((own === "same" || whole === "same") && shareAnchor(ma.anchor, mb.anchor, hedged)) return "same";
+    // A quotation and its translation share no words: their anchor is the speaker's statement.
+    if (ma.anchor.quotes.length > 0 && mb.anchor.quotes.length > 0 && translatedQuote(ma, mb)) return "same";
     return "none";
   };
   for (const [token, list] of index) {
@@ -638,9 +671,16 @@ function claimsOf(
       quotes.set(mention.source, [...(quotes.get(mention.source) ?? []), ...mention.facts.quotes, ...quotedWords(mention.text)]);
     }
     const same = (x: string, y: string) => x.includes(y) || y.includes(x);
+    // The same words, or the same words translated (one person's quotation in two languages).
+    const quoting = (c: number) =>
+      members.map((m) => mentions[m] as Mention).filter((m) => m.source === c && m.facts.quotes.length > 0);
+    const translated = (c: number, o: number) => quoting(c).some((x) => quoting(o).some((y) => translatedQuote(x, y)));
     return carriers.every((c) => {
       const mine = quotes.get(c) ?? [];
-      return mine.length > 0 && carriers.some((o) => o !== c && (quotes.get(o) ?? []).some((q) => mine.some((x) => same(x, q))));
+      return (
+        mine.length > 0 &&
+        carriers.some((o) => o !== c && ((quotes.get(o) ?? []).some((q) => mine.some((x) => same(x, q))) || translated(c, o)))
+      );
     });
   };
   const speakerOf = (members: number[]): string | undefined => {

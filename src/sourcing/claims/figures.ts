@@ -209,6 +209,21 @@ const UNIT_CLASSES: [string, RegExp][] = [
     "jobs",
     /^(?:jobs?|posts?|positions|roles|redundancies|layoffs|stellen|arbeitsplätze|arbeitsplätzen|jobs|entlassungen|stellenstreichungen|postes?|emplois?|suppressions|licenciements|puestos|empleos?|despidos|posti|impieghi|licenziamenti|esuberi|etatów|etaty|miejsc|zwolnień|stanowisk)$/u,
   ],
+  // Nouns news counts in every language: a figure counting one of them in two languages is the
+  // same count ("85 familles" and "85 le famiglie"; "212 Fahrgäste" and "212 passengers").
+  [
+    "households",
+    /^(?:families|family|households|familles|famille|ménages|famiglie|nuclei|familias|hogares|familien|haushalte|rodzin|rodziny|gospodarstw|世帯)$/u,
+  ],
+  [
+    "homes",
+    /^(?:homes|houses|dwellings|properties|maisons|logements|habitations|case|abitazioni|viviendas|casas|häuser|wohnungen|gebäude|domów|mieszkań|budynków|戸|棟|住宅)$/u,
+  ],
+  [
+    "passengers",
+    /^(?:passengers|passagers|voyageurs|pasajeros|viajeros|passeggeri|viaggiatori|fahrgäste|passagiere|reisende|pasażerów|pasażerowie|podróżnych|乗客)$/u,
+  ],
+  ["vehicles", /^(?:vehicles|cars|véhicules|voitures|vehículos|coches|veicoli|auto|fahrzeuge|autos|pojazdów|samochodów|台)$/u],
   ["month", /^(?:months?|monate?n?|mois|meses?|mesi|mese|miesięcy|miesiące|miesiąc|か月|ヶ月|カ月)$/u],
   ["week", /^(?:weeks?|wochen?|semaines?|semanas?|settimane?|tygodni|tygodnie|週間)$/u],
   ["day", /^(?:days?|tage?n?|jours?|días?|dias?|giorni|giorno|dni|dzień|日間)$/u],
