@@ -223,7 +223,7 @@ const UNIT_CLASSES: [string, RegExp][] = [
     "passengers",
     /^(?:passengers|passagers|voyageurs|pasajeros|viajeros|passeggeri|viaggiatori|fahrgäste|passagiere|reisende|pasażerów|pasażerowie|podróżnych|乗客)$/u,
   ],
-  ["vehicles", /^(?:vehicles|cars|véhicules|voitures|vehículos|coches|veicoli|auto|fahrzeuge|autos|pojazdów|samochodów|台)$/u],
+  ["vehicles", /^(?:vehicles|cars|véhicules|voitures|vehículos|coches|veicoli|auto|fahrzeuge|autos|pojazdów|samochodów)$/u],
   ["month", /^(?:months?|monate?n?|mois|meses?|mesi|mese|miesięcy|miesiące|miesiąc|か月|ヶ月|カ月)$/u],
   ["week", /^(?:weeks?|wochen?|semaines?|semanas?|settimane?|tygodni|tygodnie|週間)$/u],
   ["day", /^(?:days?|tage?n?|jours?|días?|dias?|giorni|giorno|dni|dzień|日間)$/u],
