@@ -56,6 +56,10 @@ describe("who a sentence rests on", () => {
     ["気象台によりますと、最大瞬間風速は41メートルに達しました。", "ja", /気象台/],
     ["市のまとめでは、約3200戸が断水しています。", "ja", /^市$/],
     ["La Guardia Costera ha precisado que 12 contenedores cayeron al mar.", "es", /Guardia Costera/],
+    // A party that puts a figure on something: an estimate is its word.
+    ["The county puts the cost of the emergency repair at $1.8 million.", "en", /^The county$/],
+    ["El tribunal fija el perjuicio causado a las arcas municipales en 1.870.000 euros.", "es", /^El tribunal$/],
+    ["Die Stadt veranschlagt die Kosten auf 2,5 Millionen Euro.", "de", /Stadt/],
     // A body named by its kind, a ruling, a role written in two words.
     ["According to the center, around 300 volcanic earthquakes were recorded.", "en", /^center$/],
     ["Según la sentencia, Escudero cobró 640.000 euros en comisiones.", "es", /^sentencia$/],
@@ -70,6 +74,7 @@ describe("who a sentence rests on", () => {
     ["Residents reported flooding in 40 homes on Main Street."],
     ["The bridge reopened on 7 November after 26 months of work costing £18.5m."],
     ["Die Brücke wurde am 7. November nach 26 Monaten wieder geöffnet."],
+    ["Firefighters put the fire out at 3am after four hours."],
   ])("reads no party in own reporting: %s", (sentence) => {
     expect(readAttribution(sentence, /Die /.test(sentence) ? "de" : "en")).toBeUndefined();
   });
