@@ -151,6 +151,11 @@ describe("the built-in engine's rewrites", () => {
     ).toBe(
       "On the former Kelso Road power station land, as many as 180 permanent jobs could be created at a new battery storage site, Alderbank Energy announced in a press release on Wednesday.",
     );
+    // Never over a first word that would keep its capital mid-sentence ("…, Gusts from Storm Fenella reached").
+    expect(
+      rewrite("Gusts from Storm Fenella reached 71mph at a weather station on the moors above the town, the Met Office said.") ??
+        "",
+    ).not.toMatch(/^On the moors/u);
     // A phrase of place after anything but a place stays: "in the East Stand roof" is where the corrosion was.
     expect(
       rewrite(

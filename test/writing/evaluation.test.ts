@@ -54,20 +54,23 @@ describe("writing evaluation", () => {
     expect(web.mainInLead, JSON.stringify(web.stories)).toBeGreaterThanOrEqual(5 / 7 - 1e-9);
     expect(web.mainInTitle, JSON.stringify(web.stories)).toBeGreaterThanOrEqual(5 / 7 - 1e-9);
     const development = await editorEvaluation(new BuiltinWriter(), "development");
-    // (15/21 and 12/21 before flagged claims the engine cannot reword were left out: a judged main
-    // event the engine does not lead with may be one of them.)
-    expect(development.mainInLead).toBeGreaterThanOrEqual(14 / 21 - 1e-9);
-    // (11/21 before the main event was cut to fit rather than passed over for a side fact.)
-    expect(development.mainInTitle).toBeGreaterThanOrEqual(14 / 21 - 1e-9);
+    // The development set grew from 21 to 30 stories in the ninth session (nine new stories, their
+    // main events judged by a helper that read only the stories); the floors are the figures on 30.
+    // On the first 21: 14/21 in the lead and the headline (15/21 and 12/21 before flagged claims
+    // the engine cannot reword were left out; 11/21 headlines before the main event was cut to fit
+    // rather than passed over for a side fact).
+    expect(development.mainInLead).toBeGreaterThanOrEqual(20 / 30 - 1e-9);
+    expect(development.mainInTitle).toBeGreaterThanOrEqual(18 / 30 - 1e-9);
     // Facts most carriers of a cited claim state that the article does not (2 and 7 before a
     // stub sentence gave way to a carrier sentence that states them).
     expect(web.lostFacts).toBeLessThanOrEqual(1);
     // Names stay as the pages write them in a US voice (7 on the test web with the names rule off).
     expect(web.namesChanged, JSON.stringify(web.stories.map((v) => v.renamed))).toBe(0);
     expect(development.namesChanged).toBe(0);
-    // (4 before flagged claims the engine cannot reword were left out: a claim written in its
-    // place may state fewer of its carriers' figures; docs/decisions.md, "Our own words".)
-    expect(development.lostFacts, JSON.stringify(development.stories.map((v) => v.lost))).toBeLessThanOrEqual(5);
+    // (On the first 21 stories 5, and 4 before flagged claims the engine cannot reword were left
+    // out: a claim written in its place may state fewer of its carriers' figures;
+    // docs/decisions.md, "Our own words". 16 on all 30.)
+    expect(development.lostFacts, JSON.stringify(development.stories.map((v) => v.lost))).toBeLessThanOrEqual(16);
     // Each account of a dispute the article cites, with its own value and who gives it.
     expect(web.disputeAccounts, JSON.stringify(web.stories.map((v) => v.accountsMissing))).toBe(1);
     expect(development.disputeAccounts, JSON.stringify(development.stories.map((v) => v.accountsMissing))).toBeGreaterThanOrEqual(
@@ -80,8 +83,9 @@ describe("writing evaluation", () => {
     // no longer pass a source's words as ours, and the quoted share item is met less often.)
     // (0.816 before the moves of the eighth session, 0.864 before every test-web article passed the copy check.)
     expect(web.checklist).toBeGreaterThanOrEqual(0.88);
-    // (0.630 before the headline cut the main event rather than pass it over.)
-    expect(development.checklist).toBeGreaterThanOrEqual(0.65);
+    // (0.651 on the first 21 stories, 0.630 before the headline cut the main event rather than
+    // pass it over; 0.620 on all 30.)
+    expect(development.checklist).toBeGreaterThanOrEqual(0.62);
   }, 120_000);
 
   it("model provider against the fake model server: every article validated and written", async () => {

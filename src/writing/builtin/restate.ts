@@ -481,7 +481,9 @@ function frontings(text: string, g: Grammar): string[] {
     if (MEASURED.test(head) && /^(?:after|before|later|earlier)\s/iu.test(tail)) continue;
     // A clause of time or cause may hold a verb; a phrase must be one of time and hold none, or
     // a place within the place the head ends on.
-    const placed = placeWithinPlace(head, tail, g);
+    // Only over a head whose first word may be lower-cased or is part of a name of several words:
+    // "On the moors above the town, Gusts from Storm Fenella reached…" kept a capital mid-sentence.
+    const placed = placeWithinPlace(head, tail, g) && (lowerFirst(head, g) !== head || /^\p{Lu}\S*\s\p{Lu}/u.test(head));
     if (!subordinator.test(tail) && !placed && (!TIME_WORD.test(tail) || g.clause.test(tail) || words(tail) > 7)) continue;
     if (subordinator.test(tail) && words(tail) < 3) continue;
     if (!SUBJECT_START.test(head) || EMBEDDED.test(head)) continue;
