@@ -810,6 +810,27 @@ describe("whose word a claim rests on, by fact", () => {
     expect(sameParty(ownParty(channel), toParty("the company"))).toBe(true);
   });
 
+  it("gives a disputed claim the sentence that states its value, not one joined on its act alone", () => {
+    const sources = groupOrigins([
+      page(
+        "https://one.example/r",
+        `${prose("r1")} Northshire Police said 120 people were injured when the roof of the East Stand at Ashcombe Park collapsed on Saturday.`,
+      ),
+      page(
+        "https://two.example/r",
+        `${prose("r2")} Northshire Police said several people were injured when the roof of the East Stand at Ashcombe Park collapsed on Saturday.`,
+      ),
+      page(
+        "https://three.example/r",
+        `${prose("r3")} The number of people injured when the roof of the East Stand at Ashcombe Park collapsed has risen to 210, the hospital trust said.`,
+      ),
+    ]);
+    const police = checkClaims(sources).find(
+      (c) => c.state === "disputed" && c.mentions.some((m) => m.text.includes("120 people")),
+    );
+    expect(police?.text).toContain("120");
+  });
+
   it("takes one person's quotation and its translation for one statement, resting on that person", () => {
     const sources = groupOrigins([
       page(

@@ -62,15 +62,16 @@ describe("writing evaluation", () => {
     expect(development.mainInLead).toBeGreaterThanOrEqual(20 / 30 - 1e-9);
     expect(development.mainInTitle).toBeGreaterThanOrEqual(18 / 30 - 1e-9);
     // Facts most carriers of a cited claim state that the article does not (2 and 7 before a
-    // stub sentence gave way to a carrier sentence that states them).
-    expect(web.lostFacts).toBeLessThanOrEqual(1);
+    // stub sentence gave way to a carrier sentence that states them; 1 on the test web before a
+    // disputed claim's text was one stating its value: the police's 120 was written "several").
+    expect(web.lostFacts, JSON.stringify(web.stories.map((v) => v.lost))).toBe(0);
     // Names stay as the pages write them in a US voice (7 on the test web with the names rule off).
     expect(web.namesChanged, JSON.stringify(web.stories.map((v) => v.renamed))).toBe(0);
     expect(development.namesChanged).toBe(0);
     // (On the first 21 stories 5, and 4 before flagged claims the engine cannot reword were left
     // out: a claim written in its place may state fewer of its carriers' figures;
-    // docs/decisions.md, "Our own words". 16 on all 30.)
-    expect(development.lostFacts, JSON.stringify(development.stories.map((v) => v.lost))).toBeLessThanOrEqual(16);
+    // docs/decisions.md, "Our own words". 16 on all 30, 13 once a disputed claim's text states its value.)
+    expect(development.lostFacts, JSON.stringify(development.stories.map((v) => v.lost))).toBeLessThanOrEqual(13);
     // Each account of a dispute the article cites, with its own value and who gives it.
     expect(web.disputeAccounts, JSON.stringify(web.stories.map((v) => v.accountsMissing))).toBe(1);
     expect(development.disputeAccounts, JSON.stringify(development.stories.map((v) => v.accountsMissing))).toBeGreaterThanOrEqual(
@@ -81,11 +82,12 @@ describe("writing evaluation", () => {
     // own words is the item most stories miss without a model.
     // (0.701 and 0.667 before copied dispute rows were quoted or given by their figures: the rows
     // no longer pass a source's words as ours, and the quoted share item is met less often.)
-    // (0.816 before the moves of the eighth session, 0.864 before every test-web article passed the copy check.)
-    expect(web.checklist).toBeGreaterThanOrEqual(0.88);
+    // (0.816 before the moves of the eighth session, 0.864 before every test-web article passed the
+    // copy check, 0.888 before a disputed claim's text stated its value.)
+    expect(web.checklist).toBeGreaterThanOrEqual(0.9);
     // (0.651 on the first 21 stories, 0.630 before the headline cut the main event rather than
-    // pass it over; 0.620 on all 30.)
-    expect(development.checklist).toBeGreaterThanOrEqual(0.62);
+    // pass it over; 0.620 on all 30, 0.631 once a disputed claim's text states its value.)
+    expect(development.checklist).toBeGreaterThanOrEqual(0.63);
   }, 120_000);
 
   it("model provider against the fake model server: every article validated and written", async () => {

@@ -692,10 +692,15 @@ function claimsOf(
     // The claim's sentence: one that states this fact alone where a carrier wrote one (a sentence of
     // several facts words several claims alike), then the best-scored source's.
     const factsStated = (m: number) => anchorsOf((mentions[m] as Mention).facts).length;
+    const disputed = disputedWith.has(id);
     const lead = [...members].sort((x, y) => {
       const sx = (sources[(mentions[x] as Mention).source] as GroupedSource).score;
       const sy = (sources[(mentions[y] as Mention).source] as GroupedSource).score;
-      return Math.min(factsStated(x), 2) - Math.min(factsStated(y), 2) || sy - sx || x - y;
+      // A dispute's account is read by its value: a sentence that states none of the claim's
+      // facts (one joined on its act, "Police said several people were seriously injured") is then
+      // the last choice, so the account shows its own figure.
+      const rank = (m: number) => (disputed && factsStated(m) === 0 ? 3 : Math.min(factsStated(m), 2));
+      return rank(x) - rank(y) || sy - sx || x - y;
     })[0] as number;
     let base = claimState(
       carriers,
