@@ -254,6 +254,11 @@ describe("one party however it is written", () => {
     expect(same("the center", "National Volcano Monitoring Center")).toBe(true);
     expect(same("die Kommission", "Miejska Komisja Wyborcza")).toBe(true);
     expect(same("the center", "the commission")).toBe(false);
+    // A body written as its initials.
+    expect(same("l'USMR", "Union syndicale Métal Ried")).toBe(true);
+    expect(same("MKW", "Miejska Komisja Wyborcza")).toBe(true);
+    expect(same("the ICIA", "International Cycling Integrity Agency")).toBe(true);
+    expect(same("MKW", "International Cycling Integrity Agency")).toBe(false);
     // A role word inside a longer English word is no role: "Transport" is no port.
     expect(toParty("Ministry of Transport").roles).toEqual(["ministry"]);
   });

@@ -903,6 +903,16 @@ describe("whose word a claim rests on, by fact", () => {
       sources,
     );
     expect(credited.state).toBe("parallel");
+    // A person the channel names by name alone may be its own spokesperson: still its own word.
+    const spokesperson = claimState(
+      [0, 1],
+      [
+        { source: 0, party: "Yannick Haeberlé" },
+        { source: 1, party: "le syndicat" },
+      ],
+      sources,
+    );
+    expect(spokesperson.state).toBe("parallel");
     // Its own word stays its own: the union's figure on its site beside the company's elsewhere.
     const own = claimState([0, 1], [{ source: 0 }, { source: 1, party: "le groupe" }], sources);
     expect(own.state).toBe("corroborated");

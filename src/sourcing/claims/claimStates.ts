@@ -89,13 +89,13 @@ export function claimState(
   const basesOf = (c: number, seen: Set<number>): Basis[] => {
     const source = sources[c] as GroupedSource;
     if (source.official) {
-      // A body's own channel states its own word, unless it credits the claim to another party
+      // A body's own channel states its own word, unless it credits the claim to another body
       // ("La direction annonce 480 suppressions de postes" on the union's site rests on the
-      // company, not the union).
+      // company, not the union). A person it names by name alone may be its own spokesperson.
       const own = ownParty(source);
       const others = (byCarrier.get(c) ?? [])
         .map((m) => (m.party ? toParty(m.party) : undefined))
-        .filter((p): p is Party => p !== undefined && p.roles.length + p.name.length > 0 && !sameParty(p, own));
+        .filter((p): p is Party => p !== undefined && p.roles.length > 0 && !sameParty(p, own));
       const all = byCarrier.get(c) ?? [];
       if (others.length > 0 && others.length === all.length) return others.map((party) => ({ kind: "party" as const, party }));
       return [{ kind: "party", party: own }];

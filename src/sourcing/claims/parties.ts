@@ -703,7 +703,55 @@ export function sameParty(a: Party, b: Party): boolean {
   return (a.body !== undefined && sameWritten(a.body, b)) || (b.body !== undefined && sameWritten(a, b.body));
 }
 
+/**
+ * Whether one party is written as the other's initials: "USMR" for "Union syndicale Métal Ried",
+ * "MKW" for "Miejska Komisja Wyborcza", "ICIA" for "International Cycling Integrity Agency".
+ */
+function initialsOf(short: Party, long: Party): boolean {
+  const acronym = (short.text.match(/(?<![\p{L}])\p{Lu}{2,6}(?![\p{L}])/gu) ?? []).map((w) => w.toLowerCase());
+  if (acronym.length === 0 || short.name.length !== 1 || !acronym.includes(short.name[0] as string)) return false;
+  const words = (long.text.match(/[\p{L}][\p{L}'’-]*/gu) ?? []).filter((w) => !NOISE.has(w.toLowerCase()) || /^\p{Lu}/u.test(w));
+  const initials = words
+    .filter((w) => !ARTICLES.has(w.toLowerCase()))
+    .map((w) => (w[0] as string).toLowerCase())
+    .join("");
+  return initials.length >= 2 && initials === short.name[0];
+}
+
+const ARTICLES = new Set([
+  "the",
+  "a",
+  "an",
+  "le",
+  "la",
+  "les",
+  "l",
+  "el",
+  "los",
+  "las",
+  "il",
+  "lo",
+  "der",
+  "die",
+  "das",
+  "of",
+  "de",
+  "del",
+  "des",
+  "du",
+  "di",
+  "della",
+  "von",
+  "for",
+  "and",
+  "et",
+  "y",
+  "e",
+  "i",
+]);
+
 function sameWritten(a: Party, b: Party): boolean {
+  if ((initialsOf(a, b) || initialsOf(b, a)) && rolesAgree(a, b)) return true;
   if (a.name.length > 0 && b.name.length > 0) return namesAgree(a, b) && rolesAgree(a, b);
   if (a.name.length === 0 && b.name.length === 0) {
     if (a.roles.length === 0 || b.roles.length === 0) return false;
