@@ -11,16 +11,17 @@ import { evaluateSourcing } from "../web/evaluate.ts";
  * Held-out figures reached (issue 9; 0.398 accuracy and 40 of 93 shown as corroborated before):
  * raise them as the engine improves, never lower them to pass. The held-out set grew from 14 to
  * 17 stories in the ninth session (three of twelve new stories, filed by the hash of their id);
- * on the 17, accuracy went 0.566 → 0.584 and false corroboration 18 → 14 of 113 that session.
+ * on the 17, accuracy went 0.566 → 0.588 and false corroboration 18 → 12 of 113 that session
+ * (through article jobs 0.597, 11 of 113).
  */
 const HELDOUT_FLOOR = {
-  accuracy: 0.58,
+  accuracy: 0.585,
   f1: 0.99,
   found: 0.95,
-  falseCorroboration: 0.125,
+  falseCorroboration: 0.11,
   covered: 0.95,
   /** States as the article shows them (the article keeps the claims it cites or lists). */
-  pipelineAccuracy: 0.59,
+  pipelineAccuracy: 0.595,
 };
 
 it("groups the test web's origins with pairwise F1 of at least 0.95 and gets at least 85% of claim states right", async () => {
