@@ -254,6 +254,11 @@ describe("one party however it is written", () => {
     expect(same("the center", "National Volcano Monitoring Center")).toBe(true);
     expect(same("die Kommission", "Miejska Komisja Wyborcza")).toBe(true);
     expect(same("the center", "the commission")).toBe(false);
+    // Rescue bodies written in two words, in any language.
+    expect(same("la Croix-Rouge", "the Red Cross")).toBe(true);
+    expect(same("la Guardia Costera", "the coastguard")).toBe(true);
+    expect(same("la Guardia Costera", "la Guardia Civil")).toBe(false);
+    expect(same("der Rettungsdienst", "the ambulance service")).toBe(true);
     // A body written as its initials.
     expect(same("l'USMR", "Union syndicale Métal Ried")).toBe(true);
     expect(same("MKW", "Miejska Komisja Wyborcza")).toBe(true);

@@ -377,6 +377,8 @@ const ROLE_WORDS: Record<string, string[]> = {
     "検察",
   ],
   civilprotection: ["civilprotection"],
+  redcross: ["redcross", "赤十字"],
+  coastguard: ["coastguard", "coastguards", "küstenwache", "海上保安庁", "海保"],
   // Bodies named by what kind of body they are: "the center", "die Kommission", "el instituto".
   centre: ["centre", "center", "zentrum", "centro", "centrum"],
   institute: ["institute", "institut", "instituto", "istituto", "instytut", "研究所"],
@@ -581,6 +583,14 @@ const ROLE_PHRASES: [RegExp, string][] = [
     /(?<![\p{L}])(?:civil protection|protection civile|protezione civile|protecci[oó]n civil|zivilschutz|obrona cywilna)(?![\p{L}])/giu,
     "civilprotection",
   ],
+  [
+    /(?<![\p{L}])(?:red cross|croix-rouge|cruz roja|croce rossa|rotes kreuz|roten kreuz|czerwony krzyż|czerwonego krzyża)(?![\p{L}])/giu,
+    "redcross",
+  ],
+  [
+    /(?<![\p{L}])(?:coast guard|garde[- ]côtière|guardia costera|guardia costiera|straż przybrzeżna|straży przybrzeżnej)(?![\p{L}])/giu,
+    "coastguard",
+  ],
 ];
 
 /** A company's legal form after its name ("Dorenatalbahn AG", "Químicas Arenal SA"): a company. */
@@ -606,6 +616,7 @@ const COMPOUND_ROLES = [
   "klinikum",
   "krankenhaus",
   "wetterdienst",
+  "dienst",
   "flughafen",
   "hafen",
 ];
