@@ -672,9 +672,13 @@ function claimsOf(
     }
     const same = (x: string, y: string) => x.includes(y) || y.includes(x);
     // The same words, or the same words translated (one person's quotation in two languages).
-    const quoting = (c: number) =>
-      members.map((m) => mentions[m] as Mention).filter((m) => m.source === c && m.facts.quotes.length > 0);
-    const translated = (c: number, o: number) => quoting(c).some((x) => quoting(o).some((y) => translatedQuote(x, y)));
+    const quoting = new Map<number, Mention[]>();
+    for (const m of members) {
+      const mention = mentions[m] as Mention;
+      if (mention.facts.quotes.length > 0) quoting.set(mention.source, [...(quoting.get(mention.source) ?? []), mention]);
+    }
+    const translated = (c: number, o: number) =>
+      (quoting.get(c) ?? []).some((x) => (quoting.get(o) ?? []).some((y) => translatedQuote(x, y)));
     return carriers.every((c) => {
       const mine = quotes.get(c) ?? [];
       return (

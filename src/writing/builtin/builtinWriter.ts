@@ -17,7 +17,7 @@ import {
 } from "../types.ts";
 import { countWords, draftWords, unitText } from "../units.ts";
 import { applyVoiceWords } from "../voiceWords.ts";
-import { isNoComment, mainEvent, type RankedClaim, rankClaims, writingOrder } from "./claimOrder.ts";
+import { isNoComment, mainEvent, overlap, type RankedClaim, rankClaims, writingOrder } from "./claimOrder.ts";
 import { factsOf, fitToPrint, opensOnEarlier, withoutDateline, wordingIn } from "./claimText.ts";
 import { type ComposeContext, type Composition, composeUnits, originNames } from "./compose.ts";
 import { placeInternalLinks } from "./internalLinks.ts";
@@ -77,6 +77,10 @@ export class BuiltinWriter implements Writer {
   }
 }
 
+/** A cut that ends on a joining word, an article or an auxiliary stops mid-phrase ("…, ed è"). */
+const DANGLING_END =
+  /(?:^|\s)(?:and|or|but|the|a|an|of|to|in|on|at|by|for|with|is|are|was|were|has|had|und|oder|der|ist|et|ou|est|le|la|les|de|du|des|y|o|es|el|los|las|del|e|ed|ma|è|il|lo|di|della|che|i|w|z|na|jest)$/iu;
+
 /** A headline's length: the main event in few words. */
 const HEADLINE_MAX = 90;
 
@@ -90,10 +94,6 @@ const HEADLINE_MAX = 90;
  * title); another lead claim in our words; a lead claim whole within TITLE_MAX. A title from a
  * claim that is not corroborated says who reports it.
  */
-/** A cut that ends on a joining word, an article or an auxiliary stops mid-phrase ("…, ed è"). */
-const DANGLING_END =
-  /(?:^|\s)(?:and|or|but|the|a|an|of|to|in|on|at|by|for|with|is|are|was|were|has|had|und|oder|der|ist|et|ou|est|le|la|les|de|du|des|y|o|es|el|los|las|del|e|ed|ma|è|il|lo|di|della|che|i|w|z|na|jest)$/iu;
-
 function titleFrom(
   leadClaims: readonly WritingClaim[],
   ctx: ComposeContext,
@@ -210,7 +210,7 @@ function withinQuotedShare(
   for (;;) {
     if (quotationBreaches(quotedWords(composition.units, windows, language)).length === 0) break;
     const quotes = kept.filter((r) => quoted.has(r.claim.id));
-    if (quotes.length === 0 || kept.length - 1 < 1) break;
+    if (quotes.length === 0 || kept.length <= 1) break;
     const longest = quotes.reduce((a, b) => (countWords(b.claim.text) > countWords(a.claim.text) ? b : a));
     kept = kept.filter((r) => r !== longest);
     composition = composeUnits(kept, ctx);
@@ -307,8 +307,7 @@ export function writeBuiltin(input: WriteInput): Draft {
     const own = stemsOf(claim.text);
     const sameSaying = (text: string) => {
       const other = stemsOf(text);
-      const common = [...other].filter((w) => own.has(w)).length;
-      return common / Math.max(1, Math.min(own.size, other.size));
+      return overlap(other, own) / Math.max(1, Math.min(own.size, other.size));
     };
     let best: { text: string; held: number } | undefined;
     for (const text of new Set(inLanguage)) {

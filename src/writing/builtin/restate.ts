@@ -481,9 +481,7 @@ function frontings(text: string, g: Grammar): string[] {
     if (MEASURED.test(head) && /^(?:after|before|later|earlier)\s/iu.test(tail)) continue;
     // A clause of time or cause may hold a verb; a phrase must be one of time and hold none, or
     // a place within the place the head ends on.
-    // Only over a head whose first word may be lower-cased or is part of a name of several words:
-    // "On the moors above the town, Gusts from Storm Fenella reached…" kept a capital mid-sentence.
-    const placed = placeWithinPlace(head, tail, g) && (lowerFirst(head, g) !== head || /^\p{Lu}\S*\s\p{Lu}/u.test(head));
+    const placed = placeWithinPlace(head, tail, g);
     if (!subordinator.test(tail) && !placed && (!TIME_WORD.test(tail) || g.clause.test(tail) || words(tail) > 7)) continue;
     if (subordinator.test(tail) && words(tail) < 3) continue;
     if (!SUBJECT_START.test(head) || EMBEDDED.test(head)) continue;
@@ -515,10 +513,13 @@ const ENDS_ON_PLACE = /\s(?:at|in|on)\s(?:the|a|an)\s((?:[\p{L}\d'’-]+\s){0,5}
  * place within the place its head ends on ("… created at a new battery storage site"): what
  * happens at the site happens on that land, so the phrase may lead the sentence. Any other phrase
  * of place stays where it stands: "warned about corrosion in the East Stand roof" is about the
- * corrosion, and fronted it would be where the warning was given. English only.
+ * corrosion, and fronted it would be where the warning was given. English only, and only over a
+ * head whose first word may be lower-cased or begins a name of several words: "On the moors
+ * above the town, Gusts from Storm Fenella reached…" kept a capital mid-sentence.
  */
 function placeWithinPlace(head: string, tail: string, g: Grammar): boolean {
   if (g.code !== "en") return false;
+  if (lowerFirst(head, g) === head && !/^\p{Lu}\S*\s\p{Lu}/u.test(head)) return false;
   const place = ENDS_ON_PLACE.exec(head);
   if (!place || g.clause.test(place[1] as string)) return false;
   return /^(?:on|in|at)\s(?:the|a|an)\s/u.test(tail) && !g.clause.test(tail) && words(tail) <= 8;
