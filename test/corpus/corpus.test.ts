@@ -1,8 +1,11 @@
 // The story corpus itself (README.md here): every story's ground truth agrees with its pages and
 // with the definitions of the claim states, and the corpus has the breadth issue 9 asks for
-// (30 stories or more, several writers, the seven languages, every state). Nothing here runs the
-// engine; test/sourcing/evaluation.test.ts scores it.
+// (30 stories or more, several writers, the seven languages, every state), and how the scorer
+// matches a truth claim to the engine's. Nothing here runs the engine; test/sourcing/evaluation.test.ts
+// scores it.
 import { describe, expect, it } from "vitest";
+import type { CheckedClaim } from "../../src/sourcing/types.ts";
+import { matchClaim } from "./scoring.ts";
 import { checkStory, loadSet } from "./storyCorpus.ts";
 
 const development = loadSet("development");
@@ -26,5 +29,30 @@ describe("the story corpus", () => {
     for (const lang of ["en", "de", "es", "fr", "it", "pl", "ja"]) expect(languages).toContain(lang);
     const states = new Set(all.flatMap((s) => s.truth.claims.map((c) => c.state)));
     expect([...states].sort()).toEqual(["circular", "corroborated", "disputed", "parallel", "singleSource"]);
+  });
+});
+
+describe("matching a truth claim to the engine's", () => {
+  const claim = (key: string, text: string, mentions: string[], state: CheckedClaim["state"]): CheckedClaim => ({
+    key,
+    text,
+    state,
+    originCount: 2,
+    sourceKeys: ["0", "1"],
+    mentions: mentions.map((m, i) => ({ sourceKey: String(i), text: m })),
+  });
+  const urlOfKey = new Map([
+    ["0", "http://one.example/a"],
+    ["1", "http://two.example/b"],
+  ]);
+
+  it("prefers, between claims sharing as many carriers, the one whose own text states the facts", () => {
+    const both = "The pool is to cost about €25m and open in autumn 2028.";
+    const cost = claim("c", "The pool will cost €24.6m.", ["The pool will cost €24.6m.", both], "disputed");
+    const opening = claim("o", "The pool opens in autumn 2028.", ["The pool opens in autumn 2028.", both], "parallel");
+    const carriers = [...urlOfKey.values()];
+    expect(matchClaim(["2028"], carriers, [cost, opening], urlOfKey)?.key).toBe("o");
+    expect(matchClaim(["2028"], carriers, [opening, cost], urlOfKey)?.key).toBe("o");
+    expect(matchClaim(["24.6"], carriers, [opening, cost], urlOfKey)?.key).toBe("c");
   });
 });

@@ -81,20 +81,26 @@ export interface SetSummary {
   revisions: { later: number; markedLater: number; earlier: number; markedEarlierLater: number };
 }
 
-/** The engine claim stating a truth claim: one of its sentences holds every fact, and it shares the most carriers. */
+/**
+ * The engine claim stating a truth claim: one of its sentences holds every fact, and it shares the
+ * most carriers; between claims sharing as many, the one whose own text states the facts (a
+ * sentence of several facts is a mention of each fact's claim, and the claim it is shown as is the
+ * one whose text it is).
+ */
 export function matchClaim(
   facts: readonly (string | string[])[],
   carriedBy: readonly string[],
   claims: readonly CheckedClaim[],
   urlOfKey: Map<string, string>,
 ): CheckedClaim | undefined {
-  let best: { claim: CheckedClaim; shared: number } | undefined;
+  let best: { claim: CheckedClaim; shared: number; stated: boolean } | undefined;
   for (const claim of claims) {
     const texts = [claim.text, ...claim.mentions.map((m) => m.text)];
     if (!texts.some((text) => holdsFacts(text, facts))) continue;
     const shared = claim.sourceKeys.filter((k) => carriedBy.includes(urlOfKey.get(k) ?? "")).length;
     if (shared === 0) continue;
-    if (!best || shared > best.shared) best = { claim, shared };
+    const stated = holdsFacts(claim.text, facts);
+    if (!best || shared > best.shared || (shared === best.shared && stated && !best.stated)) best = { claim, shared, stated };
   }
   return best?.claim;
 }

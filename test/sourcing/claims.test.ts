@@ -932,3 +932,102 @@ describe("whose word a claim rests on, by fact", () => {
     expect(claim?.state).toBe("parallel");
   });
 });
+
+describe("a party's demand or offer", () => {
+  it("reads a demand and an offer in the languages we read, and no plain account as either", () => {
+    expect(sentenceFacts("The union is seeking a 6% rise for every worker at the mine.").position).toBe("demand");
+    expect(sentenceFacts("La Fiscalía Anticorrupción pedía nueve años de cárcel para el exalcalde.", "es").position).toBe(
+      "demand",
+    );
+    expect(sentenceFacts("Die Gewerkschaft fordert 6 Prozent mehr Lohn für alle Beschäftigten.", "de").position).toBe("demand");
+    expect(sentenceFacts("Związek żąda podwyżki o 12 proc. dla wszystkich pracowników portu.", "pl").position).toBe("demand");
+    expect(sentenceFacts("La minera ofreció un reajuste de 2,5 % a los trabajadores de la faena.", "es").position).toBe("offer");
+    expect(sentenceFacts("The court sentenced the former mayor to four years in prison on Tuesday.").position).toBeUndefined();
+  });
+
+  it("does not dispute an outcome with what a party asked for, nor one side's demand with the other's offer", () => {
+    const sources = groupOrigins([
+      page(
+        "https://one.example/s",
+        `${prose("s1")} Prosecutors had sought nine years in prison for the former mayor of Castrovaldés.`,
+      ),
+      page("https://two.example/s", `${prose("s2")} The former mayor of Castrovaldés was sentenced to four years in prison.`),
+      page(
+        "https://three.example/s",
+        `${prose("s3")} Miners at Cerro Pardo demand a bonus of 9 million pesos per worker to end the strike.`,
+      ),
+      page(
+        "https://four.example/s",
+        `${prose("s4")} Cerro Pardo offered miners a bonus of 4.8 million pesos per worker to end the strike.`,
+      ),
+    ]);
+    const told = checkClaims(sources).filter((c) => c.mentions.some((m) => /mayor|bonus/.test(m.text)));
+    expect(told.length).toBeGreaterThanOrEqual(2);
+    for (const c of told) expect(c.state, c.text).not.toBe("disputed");
+  });
+
+  it("rests a demand on the party making it however many outlets report it: parallel, never corroborated", () => {
+    const sources = groupOrigins([
+      page(
+        "https://sindicato.example/comunicado",
+        `${prose("union")} Nuestras demandas son claras: un reajuste real del 6 % y un bono de 9 millones de pesos por trabajador.`,
+        { siteName: "Sindicato Cerro Pardo" },
+      ),
+      page(
+        "https://one.example/huelga",
+        `${prose("h1")} Los trabajadores exigen un reajuste real del 6 % y un bono de 9 millones de pesos por trabajador.`,
+      ),
+      page(
+        "https://two.example/huelga",
+        `${prose("h2")} Los trabajadores piden un reajuste de 6 % y un bono de 9 millones de pesos por persona.`,
+      ),
+    ]);
+    const claim = checkClaims(sources).find((c) => c.mentions.some((m) => m.text.includes("exigen")));
+    expect(claim?.sourceKeys.length).toBeGreaterThanOrEqual(2);
+    expect(claim?.state).toBe("parallel");
+    expect(claim?.attributedTo).toBe("Sindicato Cerro Pardo");
+  });
+});
+
+describe("a part of a year", () => {
+  it("reads seasons, beginnings, middles and ends of a year as dates finer than the year", () => {
+    expect(sentenceFacts("Die Wiederinbetriebnahme ist für den Sommer 2027 geplant.", "de").dates).toEqual(["2027-p6.8"]);
+    expect(sentenceFacts("The bridge should reopen by the end of 2027, the company said.").dates).toEqual(["2027-p10.12"]);
+    expect(sentenceFacts("Prace potrwają do końca 2027 roku, szacuje spółka.", "pl").dates).toEqual(["2027-p10.12"]);
+    expect(sentenceFacts("La obra terminará a principios de 2028, según la alcaldía.", "es").dates).toEqual(["2028-p1.4"]);
+    expect(sentenceFacts("The plant closed in late 2019 after the owner went bust.").dates).toEqual(["2019-p10.12"]);
+  });
+
+  it("takes a part of a year beside a figure for a fact of its own", () => {
+    const sources = groupOrigins([
+      page(
+        "https://one.example/pool",
+        `${prose("p1")} Das neue Hallenbad soll knapp 25 Millionen Euro kosten und im Herbst 2028 eröffnen.`,
+      ),
+      page(
+        "https://two.example/pool",
+        `${prose("p2")} Das neue Hallenbad an der Mühlstraße soll im Herbst 2028 eröffnen, teilte die Stadt mit.`,
+      ),
+    ]);
+    const opening = checkClaims(sources).filter((c) => c.mentions.some((m) => m.text.includes("Mühlstraße")));
+    expect(opening.some((c) => c.sourceKeys.length === 2)).toBe(true);
+  });
+
+  it("disputes two accounts of when in one year whose parts do not overlap, not parts that do", () => {
+    const when = (other: string) =>
+      checkClaims(
+        groupOrigins([
+          page(
+            "https://one.example/w",
+            `${prose("w1")} The operator said the bridge over the Oder will reopen to trains in the summer of 2027.`,
+          ),
+          page(
+            "https://two.example/w",
+            `${prose("w2")} The bridge over the Oder will reopen to trains ${other}, the rail company expects.`,
+          ),
+        ]),
+      ).find((c) => c.mentions.some((m) => m.text.includes("summer")));
+    expect(when("only at the end of 2027")?.state).toBe("disputed");
+    expect(when("in mid-2027")?.state).not.toBe("disputed");
+  });
+});

@@ -11,6 +11,7 @@
 // as resting on a party rather than as corroborated, the error a reader can afford. Page text is
 // data; it is only matched.
 
+import { SCALES, unitClass } from "./figures.ts";
 import { type Party, toParty, WEEKDAYS } from "./parties.ts";
 
 export interface SentenceAttribution {
@@ -211,8 +212,12 @@ function namesParty(phrase: string): Party | undefined {
   // A name: at least one capitalised word that is not the sentence's first (or Japanese text).
   // Japanese names carry no capitals: a body is known by its role word or its suffix (…社, …協会).
   if (/[\p{scx=Han}\p{scx=Kana}]/u.test(phrase)) return undefined;
+  // A figure's own words are no name: German capitalises them ("für den 24,6 Millionen Euro veranschlagt sind").
   const capitalised = (phrase.match(/(?<![\p{L}])\p{Lu}[\p{L}\p{N}&'’.-]+/gu) ?? []).filter(
-    (w) => !/^(The|A|An|Der|Die|Das|Le|La|Les|El|Los|Las|Il|Lo|Gli|Un|Une|Una|Ein|Eine)$/u.test(w),
+    (w) =>
+      !/^(The|A|An|Der|Die|Das|Le|La|Les|El|Los|Las|Il|Lo|Gli|Un|Une|Una|Ein|Eine)$/u.test(w) &&
+      !SCALES[w.toLowerCase()] &&
+      unitClass(w.toLowerCase()) !== "¤",
   );
   return capitalised.length > 0 && party.name.length > 0 ? party : undefined;
 }

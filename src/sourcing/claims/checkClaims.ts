@@ -13,9 +13,10 @@
 import { UnionFind } from "../group/unionFind.ts";
 import type { CheckedClaim, ClaimState, GroupedSource } from "../types.ts";
 import { attributeSentences } from "./attribution.ts";
-import { claimState } from "./claimStates.ts";
+import { type CarrierMention, claimState } from "./claimStates.ts";
 import { isCheckable, type Quantity, type SentenceFacts, sentenceFacts, stem } from "./facts.ts";
 import { sameAmount } from "./figures.ts";
+import { partMonths } from "./sentenceFigures.ts";
 import { splitSentences } from "./sentences.ts";
 
 /** A statement whose issuer the page does not name: it rests on "the statement" of whoever the story is about. */
@@ -42,6 +43,24 @@ const intersects = (a: readonly string[], b: readonly string[]) => a.some((x) =>
 
 /** Day-precision dates as month-day, so "19 November" and "2025-11-19" compare. */
 const days = (f: SentenceFacts) => f.dates.filter((d) => /\d{2}-\d{2}$/.test(d) && d.length !== 7).map((d) => d.slice(-5));
+
+/**
+ * Both say when in one year, and the parts do not overlap: "summer 2027" against "the end of 2027".
+ * A part that overlaps the other ("the second half of 2027", "autumn 2027") may be the same plan.
+ */
+function partsConflict(a: SentenceFacts, b: SentenceFacts): boolean {
+  const parts = (f: SentenceFacts) =>
+    f.dates.flatMap((d) => {
+      const months = partMonths(d);
+      return months ? [{ year: d.slice(0, 4), months }] : [];
+    });
+  const pb = parts(b);
+  if (pb.length === 0) return false;
+  const pa = parts(a);
+  const years = new Set(pa.map((p) => p.year));
+  if (!pb.some((p) => years.has(p.year))) return false;
+  return !pa.some((x) => pb.some((y) => x.year === y.year && x.months[0] <= y.months[1] && y.months[0] <= x.months[1]));
+}
 
 type Relation = "same" | "conflict" | "none";
 
@@ -197,7 +216,7 @@ export function relate(
   const fb = b.facts;
   const da = days(fa);
   const db = days(fb);
-  const datesConflict = da.length > 0 && db.length > 0 && !intersects(da, db);
+  const datesConflict = (da.length > 0 && db.length > 0 && !intersects(da, db)) || partsConflict(fa, fb);
   const figures = sharedFigures(fa, fb);
   const numbersDisjoint = fa.numbers.length > 0 && fb.numbers.length > 0 && figures.length === 0;
   const hardShared =
@@ -247,19 +266,23 @@ export function relate(
   };
   if (fa.denial !== fb.denial && ((namesShared && ((similar >= 0.25 && deniesThis()) || deniedStated())) || similar >= 0.45))
     return "conflict";
-  const unit = conflictingUnit(fa, fb) ?? conflictingUnit(fb, fa);
+  // A party's demand or offer beside an account of what is (or the other side's offer) states
+  // another fact: "prosecutors sought nine years" does not dispute "sentenced to four years".
+  const positions = fa.position === fb.position;
+  const unit = positions ? (conflictingUnit(fa, fb) ?? conflictingUnit(fb, fa)) : undefined;
   // A figure given as a revision ("has risen to 19") speaks of an earlier figure for the same thing:
   // counting the same thing is enough, with fewer words in common.
   // A broad class ("people", money) says less about what is counted than a noun ("ships").
   const broad = unit !== undefined && BROAD_UNITS.has(unit);
   if (unit !== undefined && similar >= (fa.revision || fb.revision ? (broad ? 0.2 : 0.1) : 0.25)) return "conflict";
   // The same event on another day, or done by someone else: a disagreement on when or who.
-  if (similar >= 0.25 && hardShared === 0 && (datesConflict || agentsConflict(fa, fb))) return "conflict";
+  if (positions && similar >= 0.25 && hardShared === 0 && (datesConflict || agentsConflict(fa, fb))) return "conflict";
   // One figure each, for the same thing said in much the same words: a conflicting figure. Units
   // that differ (money against jobs) are different facts, not a conflict.
   const ua = fa.quantities[0]?.unit ?? "";
   const ub = fb.quantities[0]?.unit ?? "";
   if (
+    positions &&
     numbersDisjoint &&
     similar >= 0.45 &&
     fa.numbers.length === 1 &&
@@ -630,6 +653,15 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
   );
 }
 
+/** What the claim's state reads of a mention: its page, whose word it rests on, and whether it states a position. */
+function carrierMention(m: Mention): CarrierMention {
+  return {
+    source: m.source,
+    ...(m.party ? { party: m.party } : {}),
+    ...(m.facts.position ? { position: m.facts.position } : {}),
+  };
+}
+
 function claimsOf(
   sources: readonly GroupedSource[],
   mentions: readonly Mention[],
@@ -708,7 +740,7 @@ function claimsOf(
     })[0] as number;
     let base = claimState(
       carriers,
-      members.map((m) => mentions[m] as Mention),
+      members.map((m) => carrierMention(mentions[m] as Mention)),
       sources,
       pageParties,
     );
@@ -720,7 +752,7 @@ function claimsOf(
       const party = stating.map((m) => (mentions[m] as Mention).party).find((p) => p !== undefined);
       const own = claimState(
         [...new Set(stating.map((m) => (mentions[m] as Mention).source))].sort((x, y) => x - y),
-        stating.map((m) => mentions[m] as Mention),
+        stating.map((m) => carrierMention(mentions[m] as Mention)),
         sources,
         pageParties,
       );

@@ -20,6 +20,8 @@ export interface CarrierMention {
   source: number;
   /** The party the sentence rests on, as written; undefined for the page's own account. */
   party?: string;
+  /** The sentence states a party's demand or offer (facts.ts, `position`). */
+  position?: "demand" | "offer";
 }
 
 /** Names an outlet goes by in text: its origin, site name and domain label. */
@@ -164,6 +166,13 @@ export function claimState(
   const originCount = new Set(origins.map((_, i) => linked.find(i))).size;
   const parties = candidates.flat().filter((b): b is PartyBasis => b.kind === "party");
 
+  // A party's demand or offer is that party's word however many outlets report it ("Los
+  // trabajadores exigen un reajuste del 6 %" on every page rests on the union): a position is what
+  // its holder says it is, so independent outlets repeating it do not corroborate it.
+  if (originCount >= 2 && mentions.length > 0 && mentions.every((m) => m.position !== undefined) && parties.length > 0) {
+    const named = parties.filter((p) => p.party.name.length > 0);
+    return { state: "parallel", originCount, attributedTo: displayParty(named.length > 0 ? named : parties, sources) };
+  }
   // Parallel: one party every carrier rests the claim on.
   if (origins.length >= 2) {
     const common = parties.find((p) =>

@@ -30,6 +30,12 @@ export interface SentenceFacts {
   denial: boolean;
   /** What it denies: the content-word stems after the denial ("tout projet de fermeture du site de Montbrac"). */
   denied: string[];
+  /**
+   * The sentence states a party's position rather than an account of what is: what it asks for
+   * ("the union is seeking 6%", "la Fiscalía pedía nueve años") or what it offers ("the company has
+   * offered 2.5%"). A demand and an outcome are two facts, never two accounts of one.
+   */
+  position?: "demand" | "offer";
   /** The sentence gives its figure as a revision of an earlier one ("has risen to", "revised to", "korrigiert", "se elevó a"). */
   revision: boolean;
   /** A line in capitals or a header of parts split by bars: no statement to check. */
@@ -136,6 +142,13 @@ const HEDGE =
  * "a démenti", "desmintió", "smentisce", "zaprzeczył", "否定"). Plain negation is not a denial. */
 const DENIAL =
   /(?<![\p{L}])(?:den(?:y|ies|ied|ying)|(?:rejects?|rejected|dismiss(?:es|ed)?) (?:the |these |those |such |any |all )?(?:claims?|reports?|allegations?|accusations?|suggestions?|account|figures?)|refuted?|untrue|not true|no (?:such )?plans?|never (?:been|received|was|were)|dementier\w*|bestreit\w*|bestritt\w*|zurückgewiesen|weist .* zurück|wies .* zurück|keine Pläne|dément\w*|démenti\w*|nier|nient|nié|aucun projet|desmient\w*|desmintió|desmintieron|niega\w*|negó|negaron|ningún plan|smentit\w*|smentisce|smentiscono|nega(?:to|no)?|nessun piano|zaprzecz\w*|zdementował\w*|dementuj\w*|否定|否認)(?![\p{L}])/iu;
+
+/** Asking for something, in the languages we read: a demand, a claim in court, a prosecutor's request. */
+const DEMAND =
+  /(?<![\p{L}])(?:demands|demanded|demanding|(?:is|are|was|were) (?:seeking|asking for|calling for|pressing for)|seeks|sought|calls? for|called for|asks? for|asked for|requested|fordert|forderte|forderten|fordern|verlangt|verlangte|verlangen|beantragt|beantragte|réclame|réclament|réclamait|réclamaient|a réclamé|exige|exigent|exigeait|a exigé|requis|requiert|demande|demandent|demandait|exigen|exigía|pide|piden|pedía|pedían|pidió|reclama|reclaman|reclamaba|solicita|solicitan|solicitó|chiede|chiedono|chiedeva|ha chiesto|hanno chiesto|pretende|pretendono|żąda|żądają|żądał|żądali|zażądał|zażądała|domaga się|domagają się|domagał się|postuluje|postulują|wnosi o|wnosił o|求め|要求|求刑|Forderung|Forderungen|revendications|demandas|reivindicaciones|richieste|rivendicazioni|żądania|postulaty)(?![\p{L}])/iu;
+/** Offering something, in the languages we read. */
+const OFFER =
+  /(?<![\p{L}])(?:offers?|offered|offering|bietet|bot|angeboten|propose|proposé|proposée|offre|offert|ofrece|ofrecen|ofreció|propuso|propone|offre|offerto|proposto|oferuje|oferują|zaproponował|zaproponowała|zaproponowało|zaproponowali|proponuje|提示|提案)(?![\p{L}])/iu;
 
 /** The words of what a sentence denies, up to the end of its clause. */
 function deniedWords(sentence: string): string[] {
@@ -357,6 +370,7 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
     hedged: HEDGE.test(sentence),
     furniture: isFurniture(sentence),
     revision: REVISION.test(sentence),
+    ...(DEMAND.test(sentence) ? { position: "demand" as const } : OFFER.test(sentence) ? { position: "offer" as const } : {}),
     agents: passiveAgents(sentence),
     holders: roleHolders(sentence),
     ...(attributedTo ? { attributedTo } : {}),

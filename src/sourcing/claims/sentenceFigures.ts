@@ -53,6 +53,40 @@ const DAY_PAIR = new RegExp(
   "giu",
 );
 
+/**
+ * Parts of a year, by the months they span, in the languages we read: "summer 2027", "Ende 2027",
+ * "fin de 2027", "do końca 2027 roku". Winter is left out: it straddles two years.
+ */
+const YEAR_PARTS: [RegExp, number, number][] = [
+  [/^(?:spring|frühjahr|frühling|printemps|primavera|wiosn[aąy])$/u, 3, 5],
+  [/^(?:summer|sommer|été|verano|estate|lat[oa]|latem|lecie)$/u, 6, 8],
+  [/^(?:autumn|fall|herbst|automne|otoño|autunno|jesie[nń]|jesienią|jesieni)$/u, 9, 11],
+  [/^(?:early|beginning|start|anfang|beginn|début|principios|comienzos|inicios|inizio|początk[ua]|początek)$/u, 1, 4],
+  [/^(?:mid|middle|mitte|milieu|mediados|metà|połow[aiy]|połowie)$/u, 5, 8],
+  [/^(?:late|end|ende|fin|finales|fines|fine|końca|końcu|koniec)$/u, 10, 12],
+  [/^(?:first half|erste[nr]? hälfte|premier semestre|primer semestre|primo semestre|pierwsz(?:e|ym) półroczu?)$/u, 1, 6],
+  [/^(?:second half|zweite[nr]? hälfte|second semestre|segundo semestre|secondo semestre|drugi(?:e|m) półroczu?)$/u, 7, 12],
+];
+/** The words of every part, as one alternation for finding them in a sentence. */
+const YEAR_PART_WORDS = YEAR_PARTS.map(([re]) => re.source.replace(/^\^\(\?:|\)\$$/gu, "")).join("|");
+const YEAR_PART = new RegExp(
+  String.raw`(?<![\p{L}])(${YEAR_PART_WORDS})(?:-|\s+)(?:(?:of|de|del|des|du|di|dell'|dello)\s*)?(?:(?:the|l'|el|la|il)\s*)?(?:(?:year|Jahres|année|año|anno)\s+)?(\d{4})(?!\d)`,
+  "giu",
+);
+
+/** A part of a year as a date: the year, then the months it spans ("2027-p6.8" for summer 2027). */
+export function yearPart(word: string, year: string): string | undefined {
+  const written = word.toLowerCase().replace(/\s+/gu, " ");
+  const part = YEAR_PARTS.find(([re]) => re.test(written));
+  return part ? `${year}-p${part[1]}.${part[2]}` : undefined;
+}
+
+/** The months a part-of-year date spans ("2027-p6.8" → [6, 8]), or undefined for any other date. */
+export function partMonths(date: string): [number, number] | undefined {
+  const m = /^\d{4}-p(\d+)\.(\d+)$/.exec(date);
+  return m ? [Number(m[1]), Number(m[2])] : undefined;
+}
+
 export function extractDates(sentence: string, cjk = false): { dates: string[]; spans: [number, number][]; years: string[] } {
   const dates = new Set<string>();
   const spans: [number, number][] = [];
@@ -82,6 +116,17 @@ export function extractDates(sentence: string, cjk = false): { dates: string[]; 
       else if (year) dates.add(`${year}-${pad(month)}`);
       else if (day) dates.add(`${pad(month)}-${pad(day)}`);
     }
+  }
+  // "Sommer 2027", "the end of 2027": when in a year, finer than the year and coarser than a month.
+  YEAR_PART.lastIndex = 0;
+  for (let m = YEAR_PART.exec(sentence); m; m = YEAR_PART.exec(sentence)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (spans.some(([s, e]) => start < e && end > s)) continue;
+    const date = yearPart(m[1] as string, m[2] as string);
+    if (!date) continue;
+    spans.push([start, end]);
+    dates.add(date);
   }
   return { dates: [...dates], spans, years: [...years] };
 }
