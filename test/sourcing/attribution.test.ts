@@ -270,6 +270,22 @@ describe("one party however it is written", () => {
     expect(toParty("Ministry of Transport").roles).toEqual(["ministry"]);
   });
 
+  it("reads a spokesperson of a body named by its role as that body's word", () => {
+    const spokeswoman = toParty("rzeczniczka spółki Anja Brettschneider");
+    expect(spokeswoman.body?.roles).toContain("company");
+    expect(sameParty(spokeswoman, toParty("Oderland Netz"))).toBe(true);
+    expect(sameParty(toParty("el portavoz de la empresa Luis Pérez"), toParty("Minera Cerro Pardo SA"))).toBe(true);
+    // A person with a title and no body is that person alone.
+    expect(toParty("Director Jane Smith").body).toBeUndefined();
+  });
+
+  it("reads a name that ends in a phrase of lower-case words", () => {
+    expect(party("Le Réseau Meuse sans atome affirme avoir mesuré 140 becquerels de tritium.", "fr")).toBe(
+      "Le Réseau Meuse sans atome",
+    );
+    expect(party("Médecins sans frontières a indiqué que 40 blessés ont été soignés.", "fr")).toBe("Médecins sans frontières");
+  });
+
   it("keeps different bodies apart, even when they share a place name", () => {
     expect(same("Valdena City Council", "Port of Valdena Authority")).toBe(false);
     expect(same("police", "the hospital")).toBe(false);

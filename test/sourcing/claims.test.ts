@@ -1031,3 +1031,53 @@ describe("a part of a year", () => {
     expect(when("in mid-2027")?.state).not.toBe("disputed");
   });
 });
+
+describe("two parties' counts of one thing", () => {
+  it("disputes a count every outlet rests on the company with the union's count of the same kind, in other words", () => {
+    const sources = groupOrigins([
+      page("https://one.example/v", `${prose("v1")} La direction annonce 480 suppressions de postes sur le site de Marsbach.`, {
+        language: "fr",
+      }),
+      page("https://two.example/v", `${prose("v2")} Le groupe a confirmé 480 suppressions de postes, a indiqué la direction.`, {
+        language: "fr",
+      }),
+      page("https://three.example/v", `${prose("v3")} Le syndicat USMR avance pour sa part le chiffre de 612 emplois perdus.`, {
+        language: "fr",
+      }),
+      page(
+        "https://four.example/v",
+        `${prose("v4")} Selon le syndicat USMR, ce sont 612 emplois qui disparaîtront avec l'usine.`,
+        { language: "fr" },
+      ),
+    ]);
+    const claims = checkClaims(sources);
+    const company = claimWith(claims, "480");
+    const union = claimWith(claims, "612");
+    expect(company.state).toBe("disputed");
+    expect(union.state).toBe("disputed");
+  });
+
+  it("leaves two parties' counts of people alone: a count of people is of too many things to be one", () => {
+    const sources = groupOrigins([
+      page(
+        "https://one.example/p",
+        `${prose("p1")} According to the police, 23 people were hurt in the derailment near Marenberg.`,
+      ),
+      page(
+        "https://two.example/p",
+        `${prose("p2")} Police said 23 people were hurt when the train left the rails near Marenberg.`,
+      ),
+      page(
+        "https://three.example/p",
+        `${prose("p3")} The fire service said 140 people were taken to the sports hall for the night.`,
+      ),
+      page(
+        "https://four.example/p",
+        `${prose("p4")} According to the fire service, 140 people spent the night at the sports hall.`,
+      ),
+    ]);
+    const claims = checkClaims(sources);
+    expect(claimWith(claims, "23 people").state).toBe("parallel");
+    expect(claimWith(claims, "140 people").state).toBe("parallel");
+  });
+});

@@ -121,6 +121,8 @@ const BOUNDARY = /[,;:.()«»"“”„]|\s(?:that|which|who|dass|que|qui|che|ż
 /** Words inside a party's name that are not names: "Ministry *of* Transport", "Stadt *der* …". */
 const CONNECTOR =
   /^(?:of|for|and|&|the|de|del|de la|des|du|der|die|das|den|dem|von|vom|für|und|di|della|dello|delle|dei|degli|y|et|e|i|la|le|el|il|lo|los|las|les|a|an|its|l['’]|d['’])$/iu;
+/** Words that join a name to its closing phrase ("Médecins sans frontières", "Ärzte ohne Grenzen"). */
+const NAME_PHRASE_JOINER = /^(?:sans|ohne|sin|senza|without|bez|contre|gegen|contra|against)$/iu;
 const ARTICLE =
   /^(?:the|a|an|its|their|der|die|das|den|dem|des|ein|eine|einer|einem|le|la|les|un|une|el|los|las|il|lo|gli|uno|una)$/iu;
 
@@ -190,6 +192,10 @@ function phraseBefore(text: string): string {
   )
     words.pop();
   const run: string[] = [];
+  // A name that ends in a phrase of lower-case words: "Réseau Meuse sans atome", "Ärzte ohne Grenzen".
+  const n = words.length;
+  if (n >= 3 && NAME_PHRASE_JOINER.test(words[n - 2] as string) && /^\p{Lu}/u.test(words[n - 3] as string))
+    run.push(...(words.splice(n - 2, 2) as string[]));
   for (let i = words.length - 1; i >= 0 && run.length < 8; i--) {
     const w = words[i] as string;
     if (partyWord(w) || CONNECTOR.test(w)) run.unshift(w);

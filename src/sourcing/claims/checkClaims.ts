@@ -16,6 +16,8 @@ import { attributeSentences } from "./attribution.ts";
 import { type CarrierMention, claimState } from "./claimStates.ts";
 import { isCheckable, type Quantity, type SentenceFacts, sentenceFacts, stem } from "./facts.ts";
 import { sameAmount } from "./figures.ts";
+import { toParty } from "./parties.ts";
+import { partyCountConflicts } from "./partyCounts.ts";
 import { partMonths } from "./sentenceFigures.ts";
 import { splitSentences } from "./sentences.ts";
 
@@ -676,7 +678,24 @@ function claimsOf(
 
   const disputedWith = new Map<number, Set<number>>();
   const selfConflicts = new Map<number, number[]>();
-  for (const { a, b, ca, cb } of conflicts) {
+  const counts = partyCountConflicts(
+    clusters,
+    mentions,
+    sources,
+    (x, y) => sameAmount(x, y, (p, q) => sameFigure(p, q, true)),
+    (id) => {
+      const members = clusters[id] as number[];
+      const carriers = [...new Set(members.map((m) => (mentions[m] as Mention).source))].sort((x, y) => x - y);
+      const state = claimState(
+        carriers,
+        members.map((m) => carrierMention(mentions[m] as Mention)),
+        sources,
+        pageParties,
+      );
+      return state.state === "parallel" && state.attributedTo ? toParty(state.attributedTo) : undefined;
+    },
+  );
+  for (const { a, b, ca, cb } of [...conflicts, ...counts]) {
     const oa = (sources[(mentions[a] as Mention).source] as GroupedSource).originId;
     const ob = (sources[(mentions[b] as Mention).source] as GroupedSource).originId;
     if (oa === ob) continue;

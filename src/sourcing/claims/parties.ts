@@ -554,6 +554,11 @@ const DESCRIPTOR = /-(?:based|owned|listed|registered|run|born|led)$/u;
 const TITLED =
   /^(?:the\s+|a\s+)?(.+?)(?:['’]s)?\s+(?:boss|chief executive|chief|ceo|chairman|chairwoman|chair|president|director|head|spokes(?:wo)?man|spokesperson|manager|founder|owner|secretary|commissioner|coach|Chef(?:in)?|Sprecher(?:in)?|Vorstand|Präsident(?:in)?|Leiter(?:in)?)\s+\p{Lu}/u;
 
+/** A title, the body it speaks for by its role, then a person: "rzeczniczka spółki Anja Brettschneider",
+ * "the spokeswoman for the company, Jane Doe", "el portavoz de la empresa Luis Pérez". */
+const TITLE_OF_BODY =
+  /^(?:the\s+|a\s+|el\s+|la\s+|le\s+|il\s+)?(?:spokes(?:wo)?man|spokesperson|rzeczni(?:k|czka)|porte-parole|portavoz|portavoce|Sprecher(?:in)?|head|chief|director|directeur|directrice|director[a]?|direttore|direttrice|president|président(?:e)?|presidente|prezes|dyrektor(?:ka)?)\s+(?:(?:for|of|at|de|del|de la|des|du|della|dello|di|der)\s+)?(?:(?:the|la|el|le|il|l['’])\s*)?(\p{Ll}[\p{L}-]+),?\s+\p{Lu}/u;
+
 /** Parties by text: the same few names are compared for every carrier of every claim. */
 const parsed = new Map<string, Party>();
 const MAX_PARSED = 10_000;
@@ -569,8 +574,14 @@ export function toParty(text: string): Party {
 }
 
 function parseParty(text: string): Party {
-  const titled = TITLED.exec(text.trim());
   const party = partyOf(text);
+  // "rzeczniczka spółki Anja Brettschneider": the person speaks for a body named by its role.
+  const ofBody = TITLE_OF_BODY.exec(text.trim())?.[1];
+  if (ofBody) {
+    const body = partyOf(ofBody);
+    if (body.roles.length > 0) return { ...party, body };
+  }
+  const titled = TITLED.exec(text.trim());
   if (!titled?.[1]) return party;
   const body = partyOf(titled[1]);
   return body.name.length > 0 || body.roles.length > 0 ? { ...party, body } : party;

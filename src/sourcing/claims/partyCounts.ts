@@ -1,0 +1,81 @@
+// Two parties' counts of one thing. A company puts a plant closure at "480 suppressions de postes"
+// and the union at "612 emplois perdus"; the outlets each rest one figure on its party, in words
+// that share little beyond the count itself, so no two sentences read as one statement disputed.
+// Taken claim by claim it is plain: one claim rests wholly on the company, another wholly on the
+// union (each a parallel claim), and each counts the same kind of thing (jobs, workers, households) with a figure the
+// other does not give. Those are two accounts of one count: a dispute.
+import type { GroupedSource } from "../types.ts";
+import type { Quantity, SentenceFacts } from "./facts.ts";
+import { type Party, sameParty } from "./parties.ts";
+
+interface PartyMention {
+  source: number;
+  party?: string;
+  facts: SentenceFacts;
+}
+
+/**
+ * Kinds of things counted that say what they count: a figure of people, money, a share or a span
+ * of time counts too many different things ("evacuated", "injured"; a cost, a fine) to tell two
+ * accounts of one count from two counts.
+ */
+const GENERAL_UNITS = new Set(["", "people", "¤", "%", "year", "month", "day", "hour"]);
+
+/** The specific counts every mention of a claim states. */
+function sharedCounts(
+  members: readonly number[],
+  mentions: readonly PartyMention[],
+  same: (x: Quantity, y: Quantity) => boolean,
+): Quantity[] {
+  const [first, ...rest] = members.map((m) => (mentions[m] as PartyMention).facts.quantities);
+  return (first ?? []).filter(
+    (q) =>
+      q.base === undefined && !GENERAL_UNITS.has(q.unit) && rest.every((qs) => qs.some((x) => x.unit === q.unit && same(q, x))),
+  );
+}
+
+/**
+ * Claims (clusters of mention indices) that give two parties' different counts of one kind of
+ * thing, as pairs of one mention of each and the two claims. A claim that also states the other's
+ * figure anywhere (a sentence giving both accounts) is left to the sentence comparison.
+ */
+export function partyCountConflicts(
+  clusters: readonly (readonly number[])[],
+  mentions: readonly PartyMention[],
+  sources: readonly GroupedSource[],
+  same: (x: Quantity, y: Quantity) => boolean,
+  /** The one party a claim rests on (a parallel claim's), if one. */
+  partyOf: (cluster: number) => Party | undefined,
+): { a: number; b: number; ca: number; cb: number }[] {
+  const counted: { id: number; party: Party; counts: Quantity[]; members: readonly number[] }[] = [];
+  clusters.forEach((members, id) => {
+    const counts = sharedCounts(members, mentions, same);
+    if (counts.length === 0) return;
+    const party = partyOf(id);
+    if (party) counted.push({ id, party, counts, members });
+  });
+  const states = (members: readonly number[], q: Quantity) =>
+    members.some((m) => (mentions[m] as PartyMention).facts.quantities.some((x) => x.unit === q.unit && same(q, x)));
+  const out: { a: number; b: number; ca: number; cb: number }[] = [];
+  for (let i = 0; i < counted.length; i++) {
+    for (let j = i + 1; j < counted.length; j++) {
+      const x = counted[i] as (typeof counted)[number];
+      const y = counted[j] as (typeof counted)[number];
+      if (sameParty(x.party, y.party)) continue;
+      const differ = x.counts.some(
+        (q) =>
+          y.counts.some((r) => r.unit === q.unit) &&
+          !states(y.members, q) &&
+          y.counts.every((r) => r.unit !== q.unit || !states(x.members, r)),
+      );
+      if (!differ) continue;
+      const a = x.members[0] as number;
+      const b = y.members.find(
+        (m) =>
+          sources[(mentions[m] as PartyMention).source]?.originId !== sources[(mentions[a] as PartyMention).source]?.originId,
+      );
+      if (b !== undefined) out.push({ a, b, ca: x.id, cb: y.id });
+    }
+  }
+  return out;
+}
