@@ -1081,3 +1081,42 @@ describe("two parties' counts of one thing", () => {
     expect(claimWith(claims, "140 people").state).toBe("parallel");
   });
 });
+
+describe("a figure set aside as not so", () => {
+  it("reads ', not 6%', ', pas 480', ', no 18 mil 400' as figures the sentence says are not so, not as its own", () => {
+    const offer = sentenceFacts("The offer is worth 4.5%, not 6% as the union claimed.");
+    expect(offer.numbers).toEqual(["4.5%"]);
+    expect(offer.negated.map((q) => q.value)).toEqual(["6%"]);
+    expect(
+      sentenceFacts("Ce sont 612 emplois, pas 480, qui disparaîtront avec l'usine.", "fr").negated.map((q) => q.value),
+    ).toEqual(["480"]);
+    const cost = sentenceFacts("La Línea 4 costó 23 mil 100 millones, no 18 mil 400: los documentos lo muestran.", "es");
+    expect(cost.numbers).toContain("23100000000");
+    expect(cost.negated.map((q) => q.value)).toEqual(["18400000000"]);
+    // A number after "No." names something.
+    expect(sentenceFacts("The fire started in flat No. 14 of the tower on Monday.").negated).toEqual([]);
+  });
+
+  it("disputes the claim whose figure another account says is not so", () => {
+    const sources = groupOrigins([
+      page(
+        "https://one.example/l4",
+        `${prose("l1")} La nueva línea del metro costó 18 mil 400 millones de pesos, informó la alcaldía.`,
+        { language: "es" },
+      ),
+      page(
+        "https://two.example/l4",
+        `${prose("l2")} La nueva línea costó 18 mil 400 millones de pesos, según la cifra oficial.`,
+        { language: "es" },
+      ),
+      page(
+        "https://three.example/l4",
+        `${prose("l3")} La nueva línea costó en realidad 23 mil 100 millones, no 18 mil 400, según documentos.`,
+        { language: "es" },
+      ),
+    ]);
+    const claims = checkClaims(sources);
+    expect(claimWith(claims, "en realidad").state).toBe("disputed");
+    expect(claims.find((c) => c.mentions.some((m) => m.text.includes("alcaldía")))?.state).toBe("disputed");
+  });
+});

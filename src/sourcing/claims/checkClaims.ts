@@ -199,6 +199,13 @@ function translatedQuote(a: Mention, b: Mention): boolean {
   return numbers(a.facts) === numbers(b.facts);
 }
 
+/** Whether one sentence sets the other's figure aside as not so, counting the same kind of thing (or unnamed). */
+function deniesFigure(a: SentenceFacts, b: SentenceFacts): boolean {
+  return a.negated.some((q) =>
+    b.quantities.some((r) => (q.unit === r.unit || q.unit === "" || r.unit === "") && sameAmount(q, r, sameFigure)),
+  );
+}
+
 /** What a figure counts, read the same in every language (figures.ts, UNIT_CLASSES), narrower than people or money. */
 const COUNTED_CLASSES = new Set(["households", "homes", "passengers", "vehicles", "jobs"]);
 
@@ -232,6 +239,8 @@ export function relate(
     fa.dates.some((x) => fb.dates.includes(x) && factCount(`d:${x}`) <= RARE_FACT) ||
     fa.times.some((x) => fb.times.includes(x) && factCount(`t:${x}`) <= RARE_FACT);
   if (holdersConflict(fa, fb)) return "conflict";
+  // "La Línea 4 costó 23 mil 100 millones, no 18 mil 400": the one says the other's figure is not so.
+  if (deniesFigure(fa, fb) || deniesFigure(fb, fa)) return "conflict";
   if (a.language !== b.language) {
     // Across languages words do not compare; facts do: a figure with a name or another fact, or
     // a figure counting the same thing in a word both languages have ("85 familles", "85 famiglie").
@@ -368,6 +377,8 @@ function postings(mentions: readonly Mention[], weight: Weights): Map<string, nu
     const rare = [...new Set(m.facts.stems)].sort((x, y) => weight(y) - weight(x)).slice(0, RARE_WORDS_PER_MENTION);
     const tokens = new Set([
       ...m.facts.numbers.map((x) => `n:${x}`),
+      // A figure a sentence says is not so meets the sentences that state it.
+      ...m.facts.negated.map((q) => `n:${q.value}`),
       // A figure and its rounding ("3.080", "rund 3.100") meet at two significant digits.
       ...m.facts.numbers.map((x) => `r:${twoDigits(x)}`),
       ...m.facts.dates.map((x) => `d:${x}`),

@@ -26,6 +26,8 @@ export interface SentenceFacts {
   names: string[];
   /** Quoted passages of at least three words. */
   quotes: string[];
+  /** Figures the sentence sets against another as not so ("612, pas 480"): not stated, disputed. */
+  negated: Quantity[];
   /** The sentence denies or rejects something. */
   denial: boolean;
   /** What it denies: the content-word stems after the denial ("tout projet de fermeture du site de Montbrac"). */
@@ -340,14 +342,16 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
   // Japanese figures are read in Japanese sentences and wherever Japanese or Chinese script appears.
   const cjk = language === "ja" || CJK_CHAR.test(sentence);
   // "18 mil 400 millones" (Mexico, Argentina): thousands of millions written out.
+  // A figure set against one in millions keeps its scale unwritten: "23 mil 100 millones, no 18 mil 400".
+  const millions = /\d mil \d{3} millones/u.test(sentence);
   const figureText = (cjk ? foldWidth(sentence) : sentence).replace(
-    /(?<![\d.,])(\d{1,3}) mil (\d{3}) (millones|millón)/gu,
-    (_m, a: string, b: string, scale: string) => `${a}${b} ${scale}`,
+    /(?<![\d.,])(\d{1,3}) mil (\d{3})(?: (millones|millón)|(?![\d]|[.,]\d))/gu,
+    (m, a: string, b: string, scale?: string) => (scale ? `${a}${b} ${scale}` : millions ? `${a}${b} millones` : m),
   );
   const { dates, spans: dateSpans, years: dateYears } = extractDates(figureText, cjk);
   const { times, spans: timeSpans } = extractTimes(figureText, cjk);
   const spans = [...dateSpans, ...timeSpans.filter(([s, e]) => !dateSpans.some(([ds, de]) => s < de && e > ds))];
-  const { numbers, quantities, years } = extractNumbers(figureText, language, spans, cjk);
+  const { numbers, quantities, years, negated } = extractNumbers(figureText, language, spans, cjk);
   // A year on its own ("closed in 2013", "2013年") is a date fact at year precision.
   for (const year of new Set([...dateYears, ...years])) if (!dates.some((d) => d.startsWith(year))) dates.push(year);
   const stems = new Set<string>();
@@ -361,6 +365,7 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
   return {
     numbers,
     quantities,
+    negated,
     dates,
     times,
     names: extractNames(sentence, language),

@@ -188,10 +188,11 @@ export function extractNumbers(
   language: string,
   dateSpans: [number, number][],
   cjk = false,
-): { numbers: string[]; quantities: Quantity[]; years: string[] } {
+): { numbers: string[]; quantities: Quantity[]; years: string[]; negated: Quantity[] } {
   const out = new Set<string>();
   const years = new Set<string>();
   const quantities: Quantity[] = [];
+  const negated: Quantity[] = [];
   const skip = [...dateSpans];
   if (cjk) {
     extractJapaneseNumbers(sentence, language === "ja", dateSpans, { numbers: out, quantities, years, spans: skip });
@@ -202,8 +203,11 @@ export function extractNumbers(
     if (skip.some(([s, e]) => start >= s && start < e)) continue;
     const value = parseDigits(m[1] as string, language);
     if (value === undefined) continue;
+    // "612, pas 480", "23 mil 100 millones, no 18 mil 400": a figure the sentence says is not so
+    // (", no 18" is no "No. 18").
+    const negation = NEGATED_BEFORE.test(sentence.slice(Math.max(0, start - 16), start));
     // "N° 62/2026", "Nr. 14", "No. 14": a number that names, not a figure.
-    if (IDENTIFIER_BEFORE.test(sentence.slice(Math.max(0, start - 6), start))) continue;
+    if (!negation && IDENTIFIER_BEFORE.test(sentence.slice(Math.max(0, start - 6), start))) continue;
     // A bare four-digit year is a date fact, not a quantity.
     if (!m[2] && !m[3] && /^(19|20)\d{2}$/.test(m[1] as string)) {
       years.add(m[1] as string);
@@ -227,7 +231,13 @@ export function extractNumbers(
     }
     const after = unitAfter(sentence, start + m[0].length) || countedBefore(sentence.slice(0, start));
     // Money is one thing counted, whatever the currency is called or where its sign stands.
-    quantities.push({ value: normal, unit: m[2] ? "%" : currency ? "¤" : after });
+    const quantity = { value: normal, unit: m[2] ? "%" : currency ? "¤" : after };
+    if (negation) {
+      out.delete(normal);
+      negated.push(quantity);
+      continue;
+    }
+    quantities.push(quantity);
   }
   const lowered = sentence.toLowerCase();
   for (const match of lowered.matchAll(/\p{L}+/gu)) {
@@ -236,8 +246,12 @@ export function extractNumbers(
     out.add(String(value));
     quantities.push({ value: String(value), unit: unitAfter(lowered, (match.index ?? 0) + match[0].length) });
   }
-  return { numbers: [...out], quantities, years: [...years] };
+  return { numbers: [...out], quantities, years: [...years], negated };
 }
+
+/** A figure set against another as not so: ", not 480", ", pas 480", ", no 18 mil 400", "statt 480". */
+const NEGATED_BEFORE =
+  /[,;:–—]\s*(?:and\s+|et\s+|y\s+|e\s+|a\s+|und\s+)?(?:not|no|nicht|pas|non|nie|ni|statt|anstatt|rather than|instead of|au lieu de|en lugar de|invece di|zamiast)\s+(?:de\s+|di\s+|of\s+|von\s+)?$/iu;
 
 /** Words that follow a clock time in the languages we read ("15.40 Uhr", "04.10 horas", "11 h 15", "3:40 a.m."). */
 const TIME_AFTER = String.raw`(?:a\.\s?m\.|p\.\s?m\.|am|pm|uhr|horas?|hs|heures?|h|ore|godz(?:\.|ina|iny)?)`;
