@@ -1120,3 +1120,73 @@ describe("a figure set aside as not so", () => {
     expect(claims.find((c) => c.mentions.some((m) => m.text.includes("alcaldía")))?.state).toBe("disputed");
   });
 });
+
+describe("whose figure it is", () => {
+  it("reads the names in each figure's clause, not across a comma, a decimal comma kept whole", () => {
+    const shares = sentenceFacts(
+      "W dogrywce Wolańska zdobyła 53,1 proc. głosów, a jej rywal Tomasz Sędziak 46,9 proc.",
+      "pl",
+    ).figureNames;
+    expect(shares).toEqual({ "53.1": ["wolańska"], "46.9": ["tomasz sędziak"] });
+  });
+
+  it("does not dispute two people's figures of one kind, and still disputes two accounts of one person's", () => {
+    const sources = groupOrigins([
+      page(
+        "https://one.example/c",
+        `${prose("c1")} The court sentenced former mayor Ramiro Escudero to six years in prison on Tuesday.`,
+      ),
+      page(
+        "https://two.example/c",
+        `${prose("c2")} The court also sentenced the businessman Fermín Oyarzábal to four years in prison on Tuesday.`,
+      ),
+      page(
+        "https://three.example/c",
+        `${prose("c3")} The court sentenced former mayor Ramiro Escudero to eight years in prison on Tuesday.`,
+      ),
+    ]);
+    const claims = checkClaims(sources);
+    const businessman = claimWith(claims, "Oyarzábal");
+    expect(businessman.state).not.toBe("disputed");
+    expect(claimWith(claims, "six years").state).toBe("disputed");
+  });
+
+  it("sets the speaker's name aside: two parties' figures for one thing still dispute", () => {
+    const sources = groupOrigins([
+      page(
+        "https://one.example/i",
+        `${prose("i1")} Northshire Police said 120 people were injured when the East Stand roof collapsed.`,
+      ),
+      page(
+        "https://two.example/i",
+        `${prose("i2")} The Northshire Ambulance Service said 210 people were injured when the East Stand roof collapsed.`,
+      ),
+    ]);
+    const claims = checkClaims(sources);
+    expect(claimWith(claims, "120 people").state).toBe("disputed");
+  });
+});
+
+describe("the sentence a claim is read by", () => {
+  it("is one that states the claim's fact, not one page's sentence joined on the act alone", () => {
+    const sources = groupOrigins([
+      page(
+        "https://one.example/s",
+        `${prose("s1")} The court sentenced former mayor Ramiro Escudero to six years in prison for rigging the waste contracts.`,
+        {
+          siteName: "One",
+        },
+      ),
+      page(
+        "https://two.example/s",
+        `${prose("s2")} Former mayor Ramiro Escudero was sentenced to six years in prison for rigging the waste contracts.`,
+      ),
+      page(
+        "https://three.example/s",
+        `${prose("s3")} The court sentenced former mayor Ramiro Escudero for rigging the waste contracts.`,
+      ),
+    ]);
+    const claim = checkClaims(sources).find((c) => c.mentions.some((m) => m.text.includes("six years")));
+    expect(claim?.text).toContain("six years");
+  });
+});

@@ -62,8 +62,10 @@ describe("writing evaluation", () => {
     // (20/30 before a body written as its initials counted as that body: the Kilbrannan union's
     // "STU" and "Seafarers and Transport Union" no longer corroborate each other, and the lead went
     // to the corroborated "crew are to strike later this week" rather than the judged 48-hour strike.)
-    expect(development.mainInLead).toBeGreaterThanOrEqual(19 / 30 - 1e-9);
-    expect(development.mainInTitle).toBeGreaterThanOrEqual(18 / 30 - 1e-9);
+    // (19/30 and 18/30 until the tenth session's claim states: a party's demand no longer
+    // disputes an outcome, and matching a truth claim prefers the claim whose text states it.)
+    expect(development.mainInLead).toBeGreaterThanOrEqual(21 / 30 - 1e-9);
+    expect(development.mainInTitle).toBeGreaterThanOrEqual(20 / 30 - 1e-9);
     // Facts most carriers of a cited claim state that the article does not (2 and 7 before a
     // stub sentence gave way to a carrier sentence that states them; 1 on the test web before a
     // disputed claim's text was one stating its value: the police's 120 was written "several").
@@ -74,8 +76,9 @@ describe("writing evaluation", () => {
     // (On the first 21 stories 5, and 4 before flagged claims the engine cannot reword were left
     // out: a claim written in its place may state fewer of its carriers' figures;
     // docs/decisions.md, "Our own words". 16 on all 30, 13 once a disputed claim's text states
-    // its value, 12 at the session's end.)
-    expect(development.lostFacts, JSON.stringify(development.stories.map((v) => v.lost))).toBeLessThanOrEqual(12);
+    // its value, 12 at the ninth session's end; 7 once a claim some sentence states a fact of is
+    // read by such a sentence, unless several carriers word its act alike.)
+    expect(development.lostFacts, JSON.stringify(development.stories.map((v) => v.lost))).toBeLessThanOrEqual(7);
     // Each account of a dispute the article cites, with its own value and who gives it.
     expect(web.disputeAccounts, JSON.stringify(web.stories.map((v) => v.accountsMissing))).toBe(1);
     expect(development.disputeAccounts, JSON.stringify(development.stories.map((v) => v.accountsMissing))).toBeGreaterThanOrEqual(
@@ -90,8 +93,9 @@ describe("writing evaluation", () => {
     // copy check, 0.888 before a disputed claim's text stated its value.)
     expect(web.checklist).toBeGreaterThanOrEqual(0.9);
     // (0.651 on the first 21 stories, 0.630 before the headline cut the main event rather than
-    // pass it over; 0.620 on all 30, 0.631 once a disputed claim's text states its value.)
-    expect(development.checklist).toBeGreaterThanOrEqual(0.63);
+    // pass it over; 0.620 on all 30, 0.631 once a disputed claim's text states its value, 0.654
+    // before an anchored claim's text stated its fact.)
+    expect(development.checklist).toBeGreaterThanOrEqual(0.67);
   }, 120_000);
 
   it("model provider against the fake model server: every article validated and written", async () => {

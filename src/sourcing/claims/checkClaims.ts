@@ -15,8 +15,8 @@ import type { CheckedClaim, ClaimState, GroupedSource } from "../types.ts";
 import { attributeSentences } from "./attribution.ts";
 import { type CarrierMention, claimState } from "./claimStates.ts";
 import { isCheckable, type Quantity, type SentenceFacts, sentenceFacts, stem } from "./facts.ts";
-import { sameAmount } from "./figures.ts";
-import { toParty } from "./parties.ts";
+import { MONTHS, sameAmount } from "./figures.ts";
+import { toParty, WEEKDAYS } from "./parties.ts";
 import { partyCountConflicts } from "./partyCounts.ts";
 import { partMonths } from "./sentenceFigures.ts";
 import { splitSentences } from "./sentences.ts";
@@ -119,11 +119,15 @@ function sharedFigures(a: SentenceFacts, b: SentenceFacts): string[] {
  * and agree on no value for it. "120 people injured" against "210 people injured" conflicts;
  * "180 permanent jobs" against "650 construction jobs" does not. Returns the unit, or undefined.
  */
-function conflictingUnit(a: SentenceFacts, b: SentenceFacts): string | undefined {
+function conflictingUnit(
+  a: SentenceFacts,
+  b: SentenceFacts,
+  sameSubject: (x: Quantity, y: Quantity) => boolean = () => true,
+): string | undefined {
   const hedged = a.hedged || b.hedged;
   for (const qa of a.quantities) {
     if (!qa.unit) continue;
-    const sameUnit = b.quantities.filter((qb) => qb.unit === qa.unit);
+    const sameUnit = b.quantities.filter((qb) => qb.unit === qa.unit && sameSubject(qa, qb));
     if (sameUnit.length === 0) continue;
     const same = (x: Quantity, y: Quantity) => sameAmount(x, y, (p, q) => sameFigure(p, q, hedged));
     const agree =
@@ -206,6 +210,9 @@ function deniesFigure(a: SentenceFacts, b: SentenceFacts): boolean {
   );
 }
 
+/** Days and months in a figure's clause say when, not whose figure it is. */
+const WHEN = new RegExp(`^(?:${WEEKDAYS}|${Object.keys(MONTHS).join("|")})$`, "u");
+
 /** What a figure counts, read the same in every language (figures.ts, UNIT_CLASSES), narrower than people or money. */
 const COUNTED_CLASSES = new Set(["households", "homes", "passengers", "vehicles", "jobs"]);
 
@@ -280,7 +287,22 @@ export function relate(
   // A party's demand or offer beside an account of what is (or the other side's offer) states
   // another fact: "prosecutors sought nine years" does not dispute "sentenced to four years".
   const positions = fa.position === fb.position;
-  const unit = positions ? (conflictingUnit(fa, fb) ?? conflictingUnit(fb, fa)) : undefined;
+  // Whose figure each is: the names in its clause, the speakers aside. "Oyarzábal, cuatro años"
+  // and "Escudero, seis años" are two men's sentences, not two accounts of one.
+  const speakers = new Set(
+    [a.party, b.party].flatMap((p) => (p ?? "").toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length > 2),
+  );
+  const whose = (f: SentenceFacts, q: Quantity) =>
+    (f.figureNames[q.value] ?? []).flatMap((n) => n.split(" ")).filter((w) => w.length > 2 && !speakers.has(w) && !WHEN.test(w));
+  const sameSubject = (x: Quantity, y: Quantity, fx: SentenceFacts, fy: SentenceFacts) => {
+    const wx = whose(fx, x);
+    const wy = whose(fy, y);
+    return wx.length === 0 || wy.length === 0 || wx.some((w) => wy.includes(w));
+  };
+  const unit = positions
+    ? (conflictingUnit(fa, fb, (x, y) => sameSubject(x, y, fa, fb)) ??
+      conflictingUnit(fb, fa, (x, y) => sameSubject(x, y, fb, fa)))
+    : undefined;
   // A figure given as a revision ("has risen to 19") speaks of an earlier figure for the same thing:
   // counting the same thing is enough, with fewer words in common.
   // A broad class ("people", money) says less about what is counted than a noun ("ships").
@@ -299,7 +321,10 @@ export function relate(
     fa.numbers.length === 1 &&
     fb.numbers.length === 1 &&
     hardShared === 0 &&
-    (ua === ub || ((!ua || !ub) && ua !== "%" && ub !== "%"))
+    (ua === ub || ((!ua || !ub) && ua !== "%" && ub !== "%")) &&
+    (fa.quantities.length === 0 ||
+      fb.quantities.length === 0 ||
+      sameSubject(fa.quantities[0] as Quantity, fb.quantities[0] as Quantity, fa, fb))
   ) {
     return "conflict";
   }
@@ -759,13 +784,27 @@ function claimsOf(
     // several facts words several claims alike), then the best-scored source's.
     const factsStated = (m: number) => anchorsOf((mentions[m] as Mention).facts).length;
     const disputed = disputedWith.has(id);
+    // A claim some sentence states a figure, date or quotation of is read by one that does, unless
+    // a sentence telling its act alone is worded so by several carriers: one page's sentence joined
+    // on the act ("La Audiencia lee este martes la sentencia") tells no fact of it.
+    const anchored = members.some((m) => factsStated(m) > 0);
+    const sharedWording = (m: number) => {
+      const text = (mentions[m] as Mention).text;
+      return members.some(
+        (o) =>
+          o !== m &&
+          (mentions[o] as Mention).text === text &&
+          (mentions[o] as Mention).source !== (mentions[m] as Mention).source,
+      );
+    };
     const lead = [...members].sort((x, y) => {
       const sx = (sources[(mentions[x] as Mention).source] as GroupedSource).score;
       const sy = (sources[(mentions[y] as Mention).source] as GroupedSource).score;
       // A dispute's account is read by its value: a sentence that states none of the claim's
       // facts (one joined on its act, "Police said several people were seriously injured") is then
       // the last choice, so the account shows its own figure.
-      const rank = (m: number) => (disputed && factsStated(m) === 0 ? 3 : Math.min(factsStated(m), 2));
+      const rank = (m: number) =>
+        (disputed || (anchored && !sharedWording(m))) && factsStated(m) === 0 ? 3 : Math.min(factsStated(m), 2);
       return rank(x) - rank(y) || sy - sx || x - y;
     })[0] as number;
     let base = claimState(

@@ -26,6 +26,9 @@ export interface SentenceFacts {
   names: string[];
   /** Quoted passages of at least three words. */
   quotes: string[];
+  /** By figure, the names in the figure's own clause ("Wolańska zdobyła 53,1 proc. głosów, a
+   * Tomasz Sędziak 46,9 proc." gives 53.1 Wolańska's and 46.9 Sędziak's): whose figure it is. */
+  figureNames: Record<string, string[]>;
   /** Figures the sentence sets against another as not so ("612, pas 480"): not stated, disputed. */
   negated: Quantity[];
   /** The sentence denies or rejects something. */
@@ -263,6 +266,25 @@ function extractNames(sentence: string, language: string): string[] {
   return [...out];
 }
 
+/** The names written in each figure's clause (between commas, semicolons, colons, dashes or brackets). */
+function namesBesideFigures(text: string, names: readonly string[], at: ReadonlyMap<string, number[]>): Record<string, string[]> {
+  const lowered = text.toLowerCase();
+  // A comma between digits is a decimal or thousands mark, not a clause's end.
+  const stops = [...lowered.matchAll(/[;:()]|,(?!\d)|(?<!\d),|\s[–—-]\s/gu)].map((m) => m.index ?? 0);
+  const out: Record<string, string[]> = {};
+  for (const [value, starts] of at) {
+    const found = new Set<string>();
+    for (const start of starts) {
+      const from = Math.max(-1, ...stops.filter((i) => i < start));
+      const to = Math.min(lowered.length, ...stops.filter((i) => i > start));
+      const clause = lowered.slice(from + 1, to);
+      for (const name of names) if (clause.includes(name)) found.add(name);
+    }
+    if (found.size > 0) out[value] = [...found];
+  }
+  return out;
+}
+
 function extractQuotes(sentence: string): string[] {
   const out: string[] = [];
   const re = /[“„«"「『]([^”“"»」』]{3,}?)[”“"»」』]/g;
@@ -351,7 +373,8 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
   const { dates, spans: dateSpans, years: dateYears } = extractDates(figureText, cjk);
   const { times, spans: timeSpans } = extractTimes(figureText, cjk);
   const spans = [...dateSpans, ...timeSpans.filter(([s, e]) => !dateSpans.some(([ds, de]) => s < de && e > ds))];
-  const { numbers, quantities, years, negated } = extractNumbers(figureText, language, spans, cjk);
+  const { numbers, quantities, years, negated, at } = extractNumbers(figureText, language, spans, cjk);
+  const names = extractNames(sentence, language);
   // A year on its own ("closed in 2013", "2013年") is a date fact at year precision.
   for (const year of new Set([...dateYears, ...years])) if (!dates.some((d) => d.startsWith(year))) dates.push(year);
   const stems = new Set<string>();
@@ -368,7 +391,8 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
     negated,
     dates,
     times,
-    names: extractNames(sentence, language),
+    names,
+    figureNames: namesBesideFigures(figureText, names, at),
     quotes: extractQuotes(sentence),
     denial: DENIAL.test(sentence),
     denied: deniedWords(sentence),

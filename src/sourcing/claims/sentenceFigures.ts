@@ -188,7 +188,9 @@ export function extractNumbers(
   language: string,
   dateSpans: [number, number][],
   cjk = false,
-): { numbers: string[]; quantities: Quantity[]; years: string[]; negated: Quantity[] } {
+): { numbers: string[]; quantities: Quantity[]; years: string[]; negated: Quantity[]; at: Map<string, number[]> } {
+  /** Where each figure stands in the sentence, by value. */
+  const at = new Map<string, number[]>();
   const out = new Set<string>();
   const years = new Set<string>();
   const quantities: Quantity[] = [];
@@ -222,6 +224,7 @@ export function extractNumbers(
     const scale = scaleWord ? (SCALES[scaleWord.toLowerCase()] ?? 1) : 1;
     const normal = formatNumber(value * scale) + (m[2] ? "%" : "");
     out.add(normal);
+    at.set(normal, [...(at.get(normal) ?? []), start]);
     // A measurement is one measure whatever unit it is given in ("92 mm", "3.6 inches").
     const figureEnd = start + (scaleWord ? m[0].length : (m[1] as string).length);
     const measured = !m[2] && !currency && !scaleWord ? measureUnitAfter(sentence.slice(figureEnd)) : undefined;
@@ -244,9 +247,10 @@ export function extractNumbers(
     const value = SMALL_NUMBERS[match[0]];
     if (value === undefined) continue;
     out.add(String(value));
+    at.set(String(value), [...(at.get(String(value)) ?? []), match.index ?? 0]);
     quantities.push({ value: String(value), unit: unitAfter(lowered, (match.index ?? 0) + match[0].length) });
   }
-  return { numbers: [...out], quantities, years: [...years], negated };
+  return { numbers: [...out], quantities, years: [...years], negated, at };
 }
 
 /** A figure set against another as not so: ", not 480", ", pas 480", ", no 18 mil 400", "statt 480". */
