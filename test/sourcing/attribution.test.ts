@@ -279,6 +279,27 @@ describe("one party however it is written", () => {
     expect(toParty("Director Jane Smith").body).toBeUndefined();
   });
 
+  it.each([
+    ["Como informó La Voz de Aromal, Unión por Aromal pedirá la apertura de 12 urnas.", "es", "La Voz de Aromal"],
+    [
+      "Como adelantó el blog El Mirador de Castrovaldés, Sermarsa siguió facturando hasta marzo de 2026.",
+      "es",
+      "El Mirador de Castrovaldés",
+    ],
+    ["Come riportato dalla Voce di Valdarsa, il tragitto si allunga di 14 chilometri.", "it", "Voce di Valdarsa"],
+    ["Comme l’a révélé Le Réveil, Vérane envisage de fermer le site en 2028.", "fr", "Le Réveil"],
+    [
+      "Wie die Regionalzeitung „La Gazette de la Sarvène“ berichtet, fielen 312 Liter Regen pro Quadratmeter.",
+      "de",
+      "La Gazette de la Sarvène",
+    ],
+    ["As first reported by the Harbour Gazette, the port will cut 40 jobs.", "en", "Harbour Gazette"],
+    ["The port will cut 40 jobs, as the Harbour Gazette first reported.", "en", "Harbour Gazette"],
+    ["Cycling blog Gruppetto Notes, citing Italian daily La Ruota, reported that he missed a test in March.", "en", "La Ruota"],
+  ])("reads the outlet an 'as X reported' sentence credits: %s", (sentence, language, expected) => {
+    expect(party(sentence, language)).toBe(expected);
+  });
+
   it("reads a name that ends in a phrase of lower-case words", () => {
     expect(party("Le Réseau Meuse sans atome affirme avoir mesuré 140 becquerels de tritium.", "fr")).toBe(
       "Le Réseau Meuse sans atome",

@@ -1190,3 +1190,45 @@ describe("the sentence a claim is read by", () => {
     expect(claim?.text).toContain("six years");
   });
 });
+
+describe("a page that credits an outlet", () => {
+  it("credits no body that shares the outlet's place name", () => {
+    const sources = groupOrigins([
+      page(
+        "https://provincia.example/comunicato",
+        `${prose("p0")} Da lunedì 16 marzo il ponte sul fiume Arsa sarà chiuso al traffico.`,
+        {
+          siteName: "Provincia di Valdarsa",
+          language: "it",
+        },
+      ),
+      page(
+        "https://one.example/ponte",
+        `${prose("p1")} Chiuderà lunedì 16 marzo il ponte sul fiume Arsa, lo ha annunciato la Provincia di Valdarsa.`,
+        {
+          language: "it",
+        },
+      ),
+      page(
+        "https://two.example/ponte",
+        `${prose("p2")} Da questa mattina, lunedì 16 marzo, il ponte sul fiume Arsa è chiuso al traffico. Come riportato dalla Voce di Valdarsa, il tragitto si allunga di 14 chilometri.`,
+        { language: "it" },
+      ),
+      page(
+        "https://three.example/ponte",
+        `${prose("p3")} Lunedì 16 marzo il ponte sul fiume Arsa chiude al traffico. Come riportato dalla Voce di Valdarsa, la deviazione passa per Ponte Meli.`,
+        { language: "it" },
+      ),
+      page(
+        "https://lavocedivaldarsa.example/ponte",
+        `${prose("p4")} Il tragitto si allunga di 14 chilometri per chi va a Casalverde.`,
+        {
+          siteName: "La Voce di Valdarsa",
+          language: "it",
+        },
+      ),
+    ]);
+    const claim = checkClaims(sources).find((c) => c.mentions.some((m) => m.text.includes("Da questa mattina")));
+    expect(claim?.state).toBe("corroborated");
+  });
+});

@@ -40,6 +40,32 @@ const BEFORE_PARTY = rx(
 /** "Per la Regione", "Pour la direction", "Para la empresa" opening a sentence: in that party's view. */
 const FOR_PARTY = /^(?:Per|Pour|Para)\s+(?=(?:la|il|lo|l['’]|i|gli|le|les|el|los|las)\s*\p{L})/u;
 
+/** Verbs of another's report, for "as X reported" and its kin. */
+const REPORTED =
+  "(?:first\\s+|earlier\\s+|previously\\s+|already\\s+|ya\\s+|déjà\\s+|bereits\\s+|zuerst\\s+|già\\s+|wcześniej\\s+)?(?:reported|revealed|disclosed|informó|adelantó|publicó|reveló|reportó|contó|informaba|publicaba|a révélé|a rapporté|avait révélé|avait rapporté|révélé|rapporté|berichtete|berichtet|meldete|gemeldet|enthüllte|riportato|rivelato|anticipato|scritto|scriveva|podał|podała|podało|ujawnił|ujawniła|ujawniło|informował|informowała|pisał|pisała)";
+/**
+ * "Como informó La Voz de Aromal, …", "Comme l'a révélé Le Réveil", "Come riportato dalla Voce",
+ * "As first reported by the Harbour Gazette", "Jak podał Kurier": the page credits another's report,
+ * named after the verb.
+ */
+const AS_REPORTED_BY = new RegExp(
+  `(?:^|[.!?]\\s+|,\\s*)(?:as|como|tal como|comme|ainsi que|come|così come|jak)\\s+(?:lo\\s+|l['’]a\\s+|l['’]avait\\s+|ha\\s+|è\\s+stato\\s+)?${REPORTED}(?:\\s+(?:by|par|por|da|dal|dalla|dallo|dai|dagli|przez))?\\s+`,
+  "iu",
+);
+/** "As the Harbour Gazette reported", "Wie die Oderland-Zeitung berichtete": named between. */
+const AS_NAMED_REPORTED = new RegExp(
+  `(?:^|[.!?]\\s+|,\\s*)(?:as|wie|comme|como|come)\\s+(.{3,80}?)\\s+(?:(?:had|has|hat|hatte|a|avait)\\s+)?${REPORTED}(?![\\p{L}])`,
+  "iu",
+);
+/** What kind of outlet a report's name follows: "the blog El Mirador", "Italian daily La Ruota". */
+const OUTLET_KIND =
+  /^(?:(?:the|a|an|el|la|le|il|die|der|das)\s+)?(?:\p{Lu}[\p{L}-]+\s+)?(?:security\s+|cycling\s+|local\s+|tech\s+)?(?:blog|daily|newspaper|paper|site|website|news site|tabloid|weekly|magazine|broadcaster|portal|periódico|diario|blog especializado|quotidien|journal|hebdomadaire|site spécialisé|giornale|quotidiano|settimanale|Zeitung|Tageszeitung|Blatt|Portal|gazeta|dziennik|tygodnik|serwis|\p{Lu}\p{Ll}+(?:zeitung|blatt))\s+(?=\p{Lu})/u;
+/** The outlet a report is credited to, its kind set aside ("el blog El Mirador de Castrovaldés"). */
+const reportName = (text: string) => phraseAfter(text.replace(/[„“”"«»]/gu, "").replace(OUTLET_KIND, ""), 0);
+/** "…, citing Italian daily La Ruota, reported": the report it cites. */
+const CITING =
+  /(?<![\p{L}])(?:citing|quoting|citando|en citant|citant|zitierend|unter Berufung auf|cytując|powołując się na)\s+/iu;
+
 /** Cues before which the party stands: "X zufolge", "Xによると". */
 const AFTER_PARTY = rx(
   `(?:${B}zufolge${E}|によると|によれば|の発表では|の発表によると|の調べでは|の説明では|の話では|によりますと|のまとめでは|のまとめによると|の集計では|の集計によると)`,
@@ -293,6 +319,22 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
     // someone calls on readers or says so, and it is the party the page named last.
     if (JA_UNWRITTEN_SPEAKER.test(sentence)) return { party: "", document: false, frame: false, pronoun: true };
     return undefined;
+  }
+  // "Como informó La Voz de Aromal", "As the Harbour Gazette reported": another's report.
+  const asReported = AS_REPORTED_BY.exec(sentence);
+  if (asReported) {
+    const hit = found(reportName(sentence.slice(asReported.index + asReported[0].length)));
+    if (hit) return hit;
+  }
+  const asNamed = AS_NAMED_REPORTED.exec(sentence);
+  if (asNamed?.[1]) {
+    const hit = found(reportName(asNamed[1].replace(/^(?:the|die|der|das|le|la|les|l['’]|el|il)\s+/iu, "")));
+    if (hit) return hit;
+  }
+  const citing = CITING.exec(sentence);
+  if (citing) {
+    const hit = found(reportName(sentence.slice(citing.index + citing[0].length)));
+    if (hit) return hit;
   }
   // "Per la Regione il costo è …", "Pour la direction, …": a sentence opened by "for" + a party.
   const opening = FOR_PARTY.exec(sentence);

@@ -116,7 +116,11 @@ export function claimState(
     // when the body's own channel states it too (an outlet reporting a line's length beside the
     // city's announcement): two such accounts corroborate. It rests on the body only when another
     // carrier credits this claim to it and this page credits the body as well (below).
-    const credited = (pageParties.get(c) ?? []).map(toParty);
+    // An outlet the page credits ("Come riportato dalla Voce di Valdarsa") is no body: sharing a
+    // place name with the Provincia di Valdarsa does not make it credit the Provincia.
+    const credited = (pageParties.get(c) ?? [])
+      .filter((p) => !PRESS_WORDS.test(p) && citedOutlets(p, sources, c).length === 0)
+      .map(toParty);
     // A body the other carriers credit this claim to, when this page credits it too
     // ("Secondo la nota della Regione, …" on two pages; "L'opera costerà 148 milioni" on a third
     // that quotes the Regione's note elsewhere).
