@@ -1232,3 +1232,22 @@ describe("a page that credits an outlet", () => {
     expect(claim?.state).toBe("corroborated");
   });
 });
+
+describe("one page crediting another outlet of the story", () => {
+  it("is a citation chain (circular) when it names the outlet, not when it names the place the outlet is named for", () => {
+    const sources = groupOrigins([
+      page("https://elmirador.example/blog", `${prose("m0")} El contrato de basuras sigue en manos de la empresa de siempre.`, {
+        siteName: "El Mirador de Castrovaldés",
+        language: "es",
+      }),
+      page(
+        "https://heraldo.example/caso",
+        `${prose("m1")} Como adelantó el blog El Mirador de Castrovaldés, Sermarsa siguió facturando al Ayuntamiento hasta marzo de 2026. «Lo aspettavamo da vent'anni», dijo la alcaldesa de Castrovaldés, Ana Ruiz, el 3 de marzo de 2026.`,
+        { language: "es" },
+      ),
+    ]);
+    const claims = checkClaims(sources);
+    expect(claimWith(claims, "siguió facturando").state).toBe("circular");
+    expect(claimWith(claims, "alcaldesa").state).toBe("singleSource");
+  });
+});

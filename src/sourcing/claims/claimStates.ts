@@ -212,6 +212,28 @@ export function claimState(
   // One origin relayed onto several domains (wire copies), or outlets citing one another back to one.
   const domains = new Set(carriers.map((c) => (sources[c] as GroupedSource).domain));
   if (origins.length >= 2 || domains.size >= 2) return { state: "circular", originCount };
+  // One page that credits another outlet of the story for it by that outlet's name ("Como adelantó
+  // el blog El Mirador de Castrovaldés, Sermarsa siguió facturando…"): the outlet carries it too,
+  // in words not matched to these; two pages, one origin. A place the outlet is named for
+  // ("la sindaca di Montescaglio" against "Il Cittadino di Montescaglio") credits no outlet.
+  if (carriers.length === 1) {
+    const c = carriers[0] as number;
+    const credits = (byCarrier.get(c) ?? []).some(
+      (m) =>
+        m.party !== undefined &&
+        citedOutlets(m.party, sources, c).some((o) =>
+          outletNames(sources[o] as GroupedSource).some((name) => {
+            const outlet = toParty(name);
+            const written = toParty(m.party as string);
+            return (
+              PRESS_WORDS.test(m.party as string) ||
+              written.name.filter((w) => outlet.name.includes(w)).length * 2 > outlet.name.length
+            );
+          }),
+        ),
+    );
+    if (credits) return { state: "circular", originCount: 1 };
+  }
   return { state: "singleSource", originCount: 1 };
 }
 
