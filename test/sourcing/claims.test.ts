@@ -1251,3 +1251,35 @@ describe("one page crediting another outlet of the story", () => {
     expect(claimWith(claims, "alcaldesa").state).toBe("singleSource");
   });
 });
+
+describe("an outlet's own account", () => {
+  it("reads the outlet's own eyes, count or sources in the languages we read, and no person's understanding", () => {
+    expect(sentenceFacts("Il compte près de 1 200 personnes, selon nos journalistes.", "fr").ownReport).toBe(true);
+    expect(sentenceFacts("The Blaze understands the French side will pay a fee of €12m.").ownReport).toBe(true);
+    expect(sentenceFacts("Nach unseren Informationen kostet die Sanierung 38 Millionen Euro.", "de").ownReport).toBe(true);
+    expect(sentenceFacts("Smith understands the club will pay a fee of €12m.").ownReport).toBe(false);
+  });
+
+  it("is a second account beside a party's statement, however the lean towards parallel reads a bare one", () => {
+    const march = (own: string) =>
+      checkClaims(
+        groupOrigins([
+          page(
+            "https://one.example/m",
+            `${prose("m1")} Un cortège de 1 187 personnes selon la préfecture a défilé jusqu'à la mairie de Montbrac.`,
+            {
+              language: "fr",
+            },
+          ),
+          page(
+            "https://two.example/m",
+            `${prose("m2")} Un cortège de 1 187 personnes selon la préfecture a défilé dans Montbrac.`,
+            { language: "fr" },
+          ),
+          page("https://three.example/m", `${prose("m3")} ${own}`, { language: "fr" }),
+        ]),
+      ).find((c) => c.mentions.some((m) => m.text.includes("1 200")));
+    expect(march("Le cortège de Montbrac comptait près de 1 200 personnes, selon nos journalistes.")?.state).toBe("corroborated");
+    expect(march("Le cortège de Montbrac comptait près de 1 200 personnes jusqu'à la mairie.")?.state).toBe("parallel");
+  });
+});

@@ -697,6 +697,7 @@ function carrierMention(m: Mention): CarrierMention {
     source: m.source,
     ...(m.party ? { party: m.party } : {}),
     ...(m.facts.position ? { position: m.facts.position } : {}),
+    ...(m.facts.ownReport ? { ownReport: true } : {}),
   };
 }
 

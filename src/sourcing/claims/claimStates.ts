@@ -22,6 +22,8 @@ export interface CarrierMention {
   party?: string;
   /** The sentence states a party's demand or offer (facts.ts, `position`). */
   position?: "demand" | "offer";
+  /** The outlet says it saw, counted or learned it itself (facts.ts, `ownReport`). */
+  ownReport?: boolean;
 }
 
 /** Names an outlet goes by in text: its origin, site name and domain label. */
@@ -202,7 +204,10 @@ export function claimState(
   // One outlet's unattributed account beside one party's statement is no second account: the
   // outlet most likely took it from the party without saying so (attribution missed or left out).
   // Corroboration needs two accounts of their own, or the words of two different parties.
-  if (origins.length >= 2 && partyCount === 1 && originBases.size === 1) {
+  // An outlet that says it counted or learned it itself ("il compte près de 1 200 personnes, selon
+  // nos journalistes") gives its own account, which no relay took from the party.
+  const witnessed = carriers.some((c, i) => bases[i]?.kind === "origin" && (byCarrier.get(c) ?? []).some((m) => m.ownReport));
+  if (origins.length >= 2 && partyCount === 1 && originBases.size === 1 && !witnessed) {
     const named = partyBases.filter((p) => p.party.name.length > 0);
     const carriedOnParty = bases.filter((b) => b.kind === "party").length;
     if (carriedOnParty >= 1)

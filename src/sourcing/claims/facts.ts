@@ -29,6 +29,9 @@ export interface SentenceFacts {
   /** By figure, the names in the figure's own clause ("Wolańska zdobyła 53,1 proc. głosów, a
    * Tomasz Sędziak 46,9 proc." gives 53.1 Wolańska's and 46.9 Sędziak's): whose figure it is. */
   figureNames: Record<string, string[]>;
+  /** The outlet says it saw, counted or learned this itself ("selon nos journalistes", "The Blaze
+   * understands", "nach unseren Informationen"): its own account, whoever else states it. */
+  ownReport: boolean;
   /** Figures the sentence sets against another as not so ("612, pas 480"): not stated, disputed. */
   negated: Quantity[];
   /** The sentence denies or rejects something. */
@@ -147,6 +150,10 @@ const HEDGE =
  * "a démenti", "desmintió", "smentisce", "zaprzeczył", "否定"). Plain negation is not a denial. */
 const DENIAL =
   /(?<![\p{L}])(?:den(?:y|ies|ied|ying)|(?:rejects?|rejected|dismiss(?:es|ed)?) (?:the |these |those |such |any |all )?(?:claims?|reports?|allegations?|accusations?|suggestions?|account|figures?)|refuted?|untrue|not true|no (?:such )?plans?|never (?:been|received|was|were)|dementier\w*|bestreit\w*|bestritt\w*|zurückgewiesen|weist .* zurück|wies .* zurück|keine Pläne|dément\w*|démenti\w*|nier|nient|nié|aucun projet|desmient\w*|desmintió|desmintieron|niega\w*|negó|negaron|ningún plan|smentit\w*|smentisce|smentiscono|nega(?:to|no)?|nessun piano|zaprzecz\w*|zdementował\w*|dementuj\w*|否定|否認)(?![\p{L}])/iu;
+
+/** The outlet's own eyes, count or sources, in the languages we read. */
+const OWN_REPORT =
+  /(?<![\p{L}])(?:[Ss]elon nos (?:journalistes|informations|constatations|reporters)|[Dd]['’]après nos informations|[Nn]os journalistes|notre (?:journaliste|envoyée?|reporter|correspondante?)|[Oo]ur (?:reporters?|correspondents?|count|journalists)|The \p{Lu}\p{L}+ understands|\p{Lu}\p{L}+ (?:has learned|has learnt|can reveal)|[Nn]ach unseren Informationen|unsere[rn]? (?:Reporter(?:in)?|Korrespondent(?:in)?)|[Ss]egún nuestros? (?:periodistas|información|informaciones|cálculos)|[Nn]uestros periodistas|nuestra (?:corresponsal|periodista)|[Ss]econdo le nostre informazioni|[Ii] nostri cronisti|il nostro (?:inviato|cronista)|[Ww]edług naszych (?:informacji|ustaleń)|[Nn]asi dziennikarze|nasz reporter|本紙の取材|の取材によると|取材で分かった)(?![\p{L}])/u;
 
 /** Asking for something, in the languages we read: a demand, a claim in court, a prosecutor's request. */
 const DEMAND =
@@ -399,6 +406,7 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
     hedged: HEDGE.test(sentence),
     furniture: isFurniture(sentence),
     revision: REVISION.test(sentence),
+    ownReport: OWN_REPORT.test(sentence),
     ...(DEMAND.test(sentence) ? { position: "demand" as const } : OFFER.test(sentence) ? { position: "offer" as const } : {}),
     agents: passiveAgents(sentence),
     holders: roleHolders(sentence),
