@@ -418,6 +418,19 @@ describe("figures counted in other words", () => {
     expect(units("The group said 480 jobs would go.", "en")[0]?.unit).toBe("jobs");
     expect(units("The plant employs 1,186 people.", "en")[0]?.unit).toBe("people");
   });
+
+  it("reads an event's dead and injured as one thing counted in every language, and one toll across languages", () => {
+    expect(units("Le bilan est passé à quatre morts dimanche matin.", "fr")[0]?.unit).toBe("dead");
+    expect(units("Bei dem Unglück gab es 23 Verletzte.", "de")[0]?.unit).toBe("injured");
+    expect(units("Hubo 3 muertos y 12 heridos en el accidente.", "es").map((q) => q.unit)).toEqual(["dead", "injured"]);
+    const sources = groupOrigins([
+      page("https://one.example/t", `${prose("t1")} The derailment near Marenberg left 23 injured on Tuesday evening.`),
+      page("https://two.example/t", `${prose("t2")} Bei dem Zugunglück bei Marenberg gab es am Dienstagabend 23 Verletzte.`, {
+        language: "de",
+      }),
+    ]);
+    expect(claimWith(checkClaims(sources), "23 injured").sourceKeys).toHaveLength(2);
+  });
 });
 
 describe("the same figure, rounded", () => {

@@ -214,7 +214,7 @@ function deniesFigure(a: SentenceFacts, b: SentenceFacts): boolean {
 const WHEN = new RegExp(`^(?:${WEEKDAYS}|${Object.keys(MONTHS).join("|")})$`, "u");
 
 /** What a figure counts, read the same in every language (figures.ts, UNIT_CLASSES), narrower than people or money. */
-const COUNTED_CLASSES = new Set(["households", "homes", "passengers", "vehicles", "jobs"]);
+const COUNTED_CLASSES = new Set(["households", "homes", "passengers", "vehicles", "jobs", "dead", "injured"]);
 
 /** What figures count that many different things are counted in: deaths and evacuees are both people. */
 const BROAD_UNITS = new Set(["people", "¤", "%"]);

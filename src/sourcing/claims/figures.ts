@@ -223,6 +223,15 @@ const UNIT_CLASSES: [string, RegExp][] = [
     "passengers",
     /^(?:passengers|passagers|voyageurs|pasajeros|viajeros|passeggeri|viaggiatori|fahrgäste|passagiere|reisende|pasażerów|pasażerowie|podróżnych|乗客)$/u,
   ],
+  // The toll of an event, the count news disputes most: the dead, and the injured.
+  [
+    "dead",
+    /^(?:dead|deaths|fatalities|killed|morts?|décès|tués|victimes|tote|toten|todesopfer|muertos|fallecidos|víctimas|victimas|morti|vittime|deceduti|zabitych|ofiar|zmarłych|ofiary|死者|死亡)$/u,
+  ],
+  [
+    "injured",
+    /^(?:injured|wounded|hurt|injuries|blessés|blessées|verletzte|verletzten|schwerverletzte|heridos|heridas|lesionados|feriti|rannych|ranni|poszkodowanych|けが人|負傷者)$/u,
+  ],
   ["vehicles", /^(?:vehicles|cars|véhicules|voitures|vehículos|coches|veicoli|auto|fahrzeuge|autos|pojazdów|samochodów)$/u],
   ["month", /^(?:months?|monate?n?|mois|meses?|mesi|mese|miesięcy|miesiące|miesiąc|か月|ヶ月|カ月)$/u],
   ["week", /^(?:weeks?|wochen?|semaines?|semanas?|settimane?|tygodni|tygodnie|週間)$/u],
