@@ -529,6 +529,8 @@ export interface Party {
 }
 
 const lightStem = (w: string) => (w.length > 4 ? w.replace(/(['’]s|s|es)$/u, "") : w);
+/** A name word as an address writes it too: accents off ("Sarvène" in haute-sarvene.gouv.fr). */
+const nameWord = (w: string) => lightStem(w.normalize("NFD").replace(/\p{M}/gu, ""));
 
 /** Weekday names in the languages we read (Polish also in the accusative: "w środę"). */
 export const WEEKDAYS =
@@ -685,13 +687,14 @@ function partyOf(text: string): Party {
     const compound = capital ? compoundRole(word) : undefined;
     if (compound) {
       roles.add(compound.role);
-      if (compound.named) name.push(lightStem(word));
+      if (compound.named) name.push(nameWord(word));
       continue;
     }
     if (NOT_A_PARTY.has(word)) return { text: text.trim(), roles: [], name: [] };
     if (NOISE.has(word) || CALENDAR.test(word) || word.length < 2 || !capital || DESCRIPTOR.test(word)) continue;
     if (/^spokes/.test(word)) continue;
-    name.push(lightStem(word));
+    // "Haute-Sarvène" is also "Haute Sarvene", as a domain writes it.
+    name.push(...(word.includes("-") ? [word, ...word.split("-").filter((p) => p.length > 1)] : [word]).map(nameWord));
   }
   return { text: text.trim(), roles: [...roles], name };
 }
