@@ -276,7 +276,8 @@ describe("one party however it is written", () => {
     expect(sameParty(spokeswoman, toParty("Oderland Netz"))).toBe(true);
     expect(sameParty(toParty("el portavoz de la empresa Luis Pérez"), toParty("Minera Cerro Pardo SA"))).toBe(true);
     // A person with a title and no body is that person alone.
-    expect(toParty("Director Jane Smith").body).toBeUndefined();
+    expect(toParty("head of state Emmanuel Macron").body).toBeUndefined();
+    expect(toParty("The spokeswoman for the company, Jane Doe").body?.roles).toContain("company");
   });
 
   it.each([
@@ -298,6 +299,19 @@ describe("one party however it is written", () => {
     ["Cycling blog Gruppetto Notes, citing Italian daily La Ruota, reported that he missed a test in March.", "en", "La Ruota"],
   ])("reads the outlet an 'as X reported' sentence credits: %s", (sentence, language, expected) => {
     expect(party(sentence, language)).toBe(expected);
+  });
+
+  it("reads no outlet in a name the cue does not credit", () => {
+    // A capitalised kind is part of the name; a set phrase is no part of one.
+    expect(party("Wie die Allgemeine Zeitung Mainz berichtete, kostet die Sanierung 38 Millionen Euro.", "de")).toBe(
+      "Allgemeine Zeitung Mainz",
+    );
+    expect(party("El Gobierno sin embargo asegura que la obra costará 40 millones.", "es") ?? "").not.toContain("embargo");
+  });
+
+  it("reads a body written with accents and hyphens as its address writes it", () => {
+    expect(sameParty(toParty("préfecture de la Haute-Sarvène"), toParty("Haute Sarvene"))).toBe(true);
+    expect(sameParty(toParty("Provincia di Valdarsa"), toParty("Haute Sarvene"))).toBe(false);
   });
 
   it("reads a name that ends in a phrase of lower-case words", () => {

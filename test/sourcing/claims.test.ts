@@ -947,6 +947,20 @@ describe("whose word a claim rests on, by fact", () => {
 });
 
 describe("a party's demand or offer", () => {
+  it("reads no demand or offer in words that are other words", () => {
+    for (const [sentence, language] of [
+      ["La demande d'électricité a augmenté de 5 % en un an.", "fr"],
+      ["The plan calls for 300 new homes on the site.", "en"],
+      ["Le permis requis coûte 300 euros aux habitants.", "fr"],
+      ["Il sindaco si chiede se i 300 posti bastino.", "it"],
+      ["El Gobierno pretende abrir la línea en 2027.", "es"],
+      ["Das Stadion bietet Platz für 30.000 Zuschauer.", "de"],
+      ["The new park offers 300 parking spaces to visitors.", "en"],
+      ["The bot posted 3000 messages in one night.", "en"],
+    ])
+      expect(sentenceFacts(sentence as string, language).position, sentence).toBeUndefined();
+  });
+
   it("reads a demand and an offer in the languages we read, and no plain account as either", () => {
     expect(sentenceFacts("The union is seeking a 6% rise for every worker at the mine.").position).toBe("demand");
     expect(sentenceFacts("La Fiscalía Anticorrupción pedía nueve años de cárcel para el exalcalde.", "es").position).toBe(
@@ -1041,7 +1055,19 @@ describe("a part of a year", () => {
         ]),
       ).find((c) => c.mentions.some((m) => m.text.includes("summer")));
     expect(when("only at the end of 2027")?.state).toBe("disputed");
-    expect(when("in mid-2027")?.state).not.toBe("disputed");
+    // Parts that overlap are one time of the year: one claim both carry, not two.
+    const overlapping = when("in mid-2027");
+    expect(overlapping?.sourceKeys).toHaveLength(2);
+    expect(overlapping?.state).not.toBe("disputed");
+  });
+
+  it("reads a part only before a year of the calendar, and words that are other words only where they open it", () => {
+    expect(sentenceFacts("They paid a fine of 2000 euros to the council.").dates.some((d) => d.includes("-p"))).toBe(false);
+    expect(sentenceFacts("An estate of 1500 homes was built on the site.").dates).toEqual([]);
+    expect(sentenceFacts("Środki na lata 2021-2027 wynoszą 5 mld zł.", "pl").dates).toEqual(["2021", "2027"]);
+    expect(sentenceFacts("Il cantiere chiuderà a fine 2027, secondo la Provincia.", "it").dates).toEqual(["2027-p10.12"]);
+    expect(sentenceFacts("Il ponte riaprirà entro la fine del 2027.", "it").dates).toEqual(["2027-p10.12"]);
+    expect(sentenceFacts("Nell'estate 2027 riapre il ponte sull'Arsa.", "it").dates).toEqual(["2027-p6.8"]);
   });
 });
 
@@ -1107,7 +1133,26 @@ describe("a figure set aside as not so", () => {
     expect(cost.numbers).toContain("23100000000");
     expect(cost.negated.map((q) => q.value)).toEqual(["18400000000"]);
     // A number after "No." names something.
-    expect(sentenceFacts("The fire started in flat No. 14 of the tower on Monday.").negated).toEqual([]);
+    // A capital "No" after a comma names something ("No 7 seed"); a time that passed is no figure set aside.
+    const seed = sentenceFacts("The winner, No 7 seed Anna Kovac, took the title in 3 sets.");
+    expect(seed.negated).toEqual([]);
+    expect(seed.numbers).not.toContain("7");
+    expect(sentenceFacts("The roof collapsed, not 10 minutes after the match began.").negated).toEqual([]);
+    expect(sentenceFacts("Es sind 612 statt 480 Stellen, sagt die Gewerkschaft.", "de").negated.map((q) => q.value)).toEqual([
+      "480",
+    ]);
+    // The unwritten scale is the set-aside figure's only: "2 mil 300 trabajadores" stays thousands.
+    expect(sentenceFacts("La obra costó 23 mil 100 millones y empleó a 2 mil 300 trabajadores.", "es").numbers).not.toContain(
+      "2300000000",
+    );
+  });
+
+  it("disputes no figure of something else that happens to be the same", () => {
+    const sources = groupOrigins([
+      page("https://one.example/n", `${prose("n1")} The pay offer is worth 4.5%, not 6% as the union claimed on Monday.`),
+      page("https://two.example/n", `${prose("n2")} Unemployment in Harwick stands at 6%, the statistics office said.`),
+    ]);
+    expect(claimWith(checkClaims(sources), "Unemployment").state).not.toBe("disputed");
   });
 
   it("disputes the claim whose figure another account says is not so", () => {
@@ -1271,6 +1316,8 @@ describe("an outlet's own account", () => {
     expect(sentenceFacts("The Blaze understands the French side will pay a fee of €12m.").ownReport).toBe(true);
     expect(sentenceFacts("Nach unseren Informationen kostet die Sanierung 38 Millionen Euro.", "de").ownReport).toBe(true);
     expect(sentenceFacts("Smith understands the club will pay a fee of €12m.").ownReport).toBe(false);
+    expect(sentenceFacts("The Council understands that 40 homes were flooded.").ownReport).toBe(false);
+    expect(sentenceFacts("Reuters has learned that 40 jobs will go at the plant.").ownReport).toBe(true);
   });
 
   it("is a second account beside a party's statement, however the lean towards parallel reads a bare one", () => {

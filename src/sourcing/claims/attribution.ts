@@ -12,7 +12,7 @@
 // data; it is only matched.
 
 import { SCALES, unitClass } from "./figures.ts";
-import { type Party, toParty, WEEKDAYS } from "./parties.ts";
+import { type Party, PRESS_WORDS, toParty, WEEKDAYS } from "./parties.ts";
 
 export interface SentenceAttribution {
   /** A pronoun speaks ("she said"): the party is whoever the page named last. */
@@ -57,9 +57,10 @@ const AS_NAMED_REPORTED = new RegExp(
   `(?:^|[.!?]\\s+|,\\s*)(?:as|wie|comme|como|come)\\s+(.{3,80}?)\\s+(?:(?:had|has|hat|hatte|a|avait)\\s+)?${REPORTED}(?![\\p{L}])`,
   "iu",
 );
-/** What kind of outlet a report's name follows: "the blog El Mirador", "Italian daily La Ruota". */
+/** What kind of outlet a report's name follows: "the blog El Mirador", "Italian daily La Ruota",
+ * "die Regionalzeitung „La Gazette"". A capitalised kind is part of a name ("Allgemeine Zeitung Mainz"). */
 const OUTLET_KIND =
-  /^(?:(?:the|a|an|el|la|le|il|die|der|das)\s+)?(?:\p{Lu}[\p{L}-]+\s+)?(?:security\s+|cycling\s+|local\s+|tech\s+)?(?:blog|daily|newspaper|paper|site|website|news site|tabloid|weekly|magazine|broadcaster|portal|periódico|diario|blog especializado|quotidien|journal|hebdomadaire|site spécialisé|giornale|quotidiano|settimanale|Zeitung|Tageszeitung|Blatt|Portal|gazeta|dziennik|tygodnik|serwis|\p{Lu}\p{Ll}+(?:zeitung|blatt))\s+(?=\p{Lu})/u;
+  /^(?:(?:the|a|an|el|la|le|il|die|der|das)\s+)?(?:\p{Lu}[\p{L}-]+\s+)?(?:security\s+|cycling\s+|local\s+|tech\s+)?(?:blog|daily|newspaper|paper|site|website|news site|tabloid|weekly|magazine|broadcaster|portal|periódico|diario|blog especializado|quotidien|journal|hebdomadaire|site spécialisé|giornale|quotidiano|settimanale|gazeta|dziennik|tygodnik|serwis|\p{Lu}\p{Ll}+(?:zeitung|blatt))\s+(?=\p{Lu})/u;
 /** The outlet a report is credited to, its kind set aside ("el blog El Mirador de Castrovaldés"). */
 const reportName = (text: string) => phraseAfter(text.replace(/[„“”"«»]/gu, "").replace(OUTLET_KIND, ""), 0);
 /** "…, citing Italian daily La Ruota, reported": the report it cites. */
@@ -149,6 +150,9 @@ const CONNECTOR =
   /^(?:of|for|and|&|the|de|del|de la|des|du|der|die|das|den|dem|von|vom|für|und|di|della|dello|delle|dei|degli|y|et|e|i|la|le|el|il|lo|los|las|les|a|an|its|l['’]|d['’])$/iu;
 /** Words that join a name to its closing phrase ("Médecins sans frontières", "Ärzte ohne Grenzen"). */
 const NAME_PHRASE_JOINER = /^(?:sans|ohne|sin|senza|without|bez|contre|gegen|contra|against)$/iu;
+/** Set phrases those words open that are no part of a name ("sin embargo", "sans doute", "bez wątpienia"). */
+const JOINED_PHRASE =
+  /^(?:embargo|duda|dudas|dubbio|dubbi|doute|attendre|cesse|delay|doubt|zweifel|wątpienia|problemu|problemi|problemas)$/iu;
 const ARTICLE =
   /^(?:the|a|an|its|their|der|die|das|den|dem|des|ein|eine|einer|einem|le|la|les|un|une|el|los|las|il|lo|gli|uno|una)$/iu;
 
@@ -220,7 +224,12 @@ function phraseBefore(text: string): string {
   const run: string[] = [];
   // A name that ends in a phrase of lower-case words: "Réseau Meuse sans atome", "Ärzte ohne Grenzen".
   const n = words.length;
-  if (n >= 3 && NAME_PHRASE_JOINER.test(words[n - 2] as string) && /^\p{Lu}/u.test(words[n - 3] as string))
+  if (
+    n >= 3 &&
+    NAME_PHRASE_JOINER.test(words[n - 2] as string) &&
+    !JOINED_PHRASE.test(words[n - 1] as string) &&
+    /^\p{Lu}/u.test(words[n - 3] as string)
+  )
     run.push(...(words.splice(n - 2, 2) as string[]));
   for (let i = words.length - 1; i >= 0 && run.length < 8; i--) {
     const w = words[i] as string;
@@ -331,9 +340,12 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
     const hit = found(reportName(asNamed[1].replace(/^(?:the|die|der|das|le|la|les|l['’]|el|il)\s+/iu, "")));
     if (hit) return hit;
   }
+  // "citing Italian daily La Ruota": an outlet by its kind or a word of the press, not any name
+  // cited ("citing Europol" leaves the minister who said it the speaker).
   const citing = CITING.exec(sentence);
-  if (citing) {
-    const hit = found(reportName(sentence.slice(citing.index + citing[0].length)));
+  const cited = citing ? sentence.slice(citing.index + citing[0].length).replace(/[„“”"«»]/gu, "") : "";
+  if (citing && (OUTLET_KIND.test(cited) || PRESS_WORDS.test(phraseAfter(cited, 0)))) {
+    const hit = found(reportName(cited));
     if (hit) return hit;
   }
   // "Per la Regione il costo è …", "Pour la direction, …": a sentence opened by "for" + a party.

@@ -13,10 +13,10 @@
 import { UnionFind } from "../group/unionFind.ts";
 import type { CheckedClaim, ClaimState, GroupedSource } from "../types.ts";
 import { attributeSentences } from "./attribution.ts";
-import { type CarrierMention, claimState } from "./claimStates.ts";
+import { type CarrierMention, claimState, type StateResult } from "./claimStates.ts";
 import { isCheckable, type Quantity, type SentenceFacts, sentenceFacts, stem } from "./facts.ts";
-import { MONTHS, sameAmount } from "./figures.ts";
-import { toParty, WEEKDAYS } from "./parties.ts";
+import { sameAmount } from "./figures.ts";
+import { CALENDAR, toParty } from "./parties.ts";
 import { partyCountConflicts } from "./partyCounts.ts";
 import { partMonths } from "./sentenceFigures.ts";
 import { splitSentences } from "./sentences.ts";
@@ -46,22 +46,23 @@ const intersects = (a: readonly string[], b: readonly string[]) => a.some((x) =>
 /** Day-precision dates as month-day, so "19 November" and "2025-11-19" compare. */
 const days = (f: SentenceFacts) => f.dates.filter((d) => /\d{2}-\d{2}$/.test(d) && d.length !== 7).map((d) => d.slice(-5));
 
+/** Two parts of one year ("2027-p6.8", "2027-p5.8") that share a month. */
+function partsOverlap(x: string, y: string): boolean {
+  const mx = partMonths(x);
+  const my = partMonths(y);
+  return mx !== undefined && my !== undefined && x.slice(0, 4) === y.slice(0, 4) && mx[0] <= my[1] && my[0] <= mx[1];
+}
+
 /**
  * Both say when in one year, and the parts do not overlap: "summer 2027" against "the end of 2027".
  * A part that overlaps the other ("the second half of 2027", "autumn 2027") may be the same plan.
  */
 function partsConflict(a: SentenceFacts, b: SentenceFacts): boolean {
-  const parts = (f: SentenceFacts) =>
-    f.dates.flatMap((d) => {
-      const months = partMonths(d);
-      return months ? [{ year: d.slice(0, 4), months }] : [];
-    });
-  const pb = parts(b);
-  if (pb.length === 0) return false;
+  const parts = (f: SentenceFacts) => f.dates.filter((d) => partMonths(d) !== undefined);
   const pa = parts(a);
-  const years = new Set(pa.map((p) => p.year));
-  if (!pb.some((p) => years.has(p.year))) return false;
-  return !pa.some((x) => pb.some((y) => x.year === y.year && x.months[0] <= y.months[1] && y.months[0] <= x.months[1]));
+  const pb = parts(b);
+  if (!pb.some((y) => pa.some((x) => x.slice(0, 4) === y.slice(0, 4)))) return false;
+  return !pa.some((x) => pb.some((y) => partsOverlap(x, y)));
 }
 
 type Relation = "same" | "conflict" | "none";
@@ -203,15 +204,17 @@ function translatedQuote(a: Mention, b: Mention): boolean {
   return numbers(a.facts) === numbers(b.facts);
 }
 
-/** Whether one sentence sets the other's figure aside as not so, counting the same kind of thing (or unnamed). */
-function deniesFigure(a: SentenceFacts, b: SentenceFacts): boolean {
-  return a.negated.some((q) =>
+/** The figure one sentence sets aside as not so that the other states, counting the same kind of thing (or unnamed). */
+function deniesFigure(a: SentenceFacts, b: SentenceFacts): Quantity | undefined {
+  return a.negated.find((q) =>
     b.quantities.some((r) => (q.unit === r.unit || q.unit === "" || r.unit === "") && sameAmount(q, r, sameFigure)),
   );
 }
 
-/** Days and months in a figure's clause say when, not whose figure it is. */
-const WHEN = new RegExp(`^(?:${WEEKDAYS}|${Object.keys(MONTHS).join("|")})$`, "u");
+/** Digits a figure is given to: "18400000000" has three, "1187" four, "6%" one. */
+function significantDigits(value: string): number {
+  return value.replace(/%$/, "").replace(".", "").replace(/^0+/, "").replace(/0+$/, "").length;
+}
 
 /** What a figure counts, read the same in every language (figures.ts, UNIT_CLASSES), narrower than people or money. */
 const COUNTED_CLASSES = new Set(["households", "homes", "passengers", "vehicles", "jobs", "dead", "injured"]);
@@ -246,8 +249,18 @@ export function relate(
     fa.dates.some((x) => fb.dates.includes(x) && factCount(`d:${x}`) <= RARE_FACT) ||
     fa.times.some((x) => fb.times.includes(x) && factCount(`t:${x}`) <= RARE_FACT);
   if (holdersConflict(fa, fb)) return "conflict";
-  // "La Línea 4 costó 23 mil 100 millones, no 18 mil 400": the one says the other's figure is not so.
-  if (deniesFigure(fa, fb) || deniesFigure(fb, fa)) return "conflict";
+  // "La Línea 4 costó 23 mil 100 millones, no 18 mil 400": the one says the other's figure is not
+  // so, when the two speak of one thing: a name in common, much the same words, or a figure so
+  // precise and rare in the story ("18 mil 400 millones") that it singles the fact out. "4.5%, not
+  // 6%" says nothing of an unemployment rate of 6%.
+  const denied = deniesFigure(fa, fb) ?? deniesFigure(fb, fa);
+  if (
+    denied !== undefined &&
+    (namesShared ||
+      (a.language === b.language && weightedOverlap(fa.stems, fb.stems, weight) >= 0.25) ||
+      (significantDigits(denied.value) >= 2 && factCount(`n:${denied.value}`) <= RARE_FACT))
+  )
+    return "conflict";
   if (a.language !== b.language) {
     // Across languages words do not compare; facts do: a figure with a name or another fact, or
     // a figure counting the same thing in a word both languages have ("85 familles", "85 famiglie").
@@ -293,7 +306,9 @@ export function relate(
     [a.party, b.party].flatMap((p) => (p ?? "").toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length > 2),
   );
   const whose = (f: SentenceFacts, q: Quantity) =>
-    (f.figureNames[q.value] ?? []).flatMap((n) => n.split(" ")).filter((w) => w.length > 2 && !speakers.has(w) && !WHEN.test(w));
+    (f.figureNames[q.value] ?? [])
+      .flatMap((n) => n.split(" "))
+      .filter((w) => w.length > 2 && !speakers.has(w) && !CALENDAR.test(w));
   const sameSubject = (x: Quantity, y: Quantity, fx: SentenceFacts, fy: SentenceFacts) => {
     const wx = whose(fx, x);
     const wy = whose(fy, y);
@@ -407,6 +422,8 @@ function postings(mentions: readonly Mention[], weight: Weights): Map<string, nu
       // A figure and its rounding ("3.080", "rund 3.100") meet at two significant digits.
       ...m.facts.numbers.map((x) => `r:${twoDigits(x)}`),
       ...m.facts.dates.map((x) => `d:${x}`),
+      // A part of a year meets the year and the other parts of it.
+      ...m.facts.dates.filter((x) => partMonths(x) !== undefined).map((x) => `d:${x.slice(0, 4)}`),
       ...m.facts.times.map((x) => `t:${x}`),
       ...m.facts.names.map((x) => `p:${x}`),
       ...m.facts.quotes.map((x) => `q:${x}`),
@@ -499,9 +516,10 @@ export function roundingOf(x: string, y: string): boolean {
 
 /** The two state a fact in common: a figure (rounding allowed), a date, or a quotation. */
 function shareAnchor(a: Anchor, b: Anchor, hedged: boolean): boolean {
-  // "2026-01-09", "01-09" and "2026" can be one date at different precision.
+  // "2026-01-09", "01-09" and "2026" can be one date at different precision, and two parts of one
+  // year that overlap ("summer 2027", "mid-2027") one time of it.
   const sameDate = (x: string, y: string) =>
-    x === y || x.startsWith(`${y}-`) || y.startsWith(`${x}-`) || x.endsWith(`-${y}`) || y.endsWith(`-${x}`);
+    x === y || x.startsWith(`${y}-`) || y.startsWith(`${x}-`) || x.endsWith(`-${y}`) || y.endsWith(`-${x}`) || partsOverlap(x, y);
   // The same figure, or a rounded one: what a figure counts is a word of its language, so figures
   // that name it differently are one fact when one is the other rounded ("rund 3.100 Fahrgäste",
   // "3080 pasażerów"), not when they merely lie close ("about 22 miles", "21 crew").
@@ -715,20 +733,31 @@ function claimsOf(
 
   const disputedWith = new Map<number, Set<number>>();
   const selfConflicts = new Map<number, number[]>();
+  // Each claim's state by who carries it on whose word, before disagreement is weighed: read once,
+  // for the two parties' counts below and for the claim itself.
+  const states = new Map<number, StateResult>();
+  const stateOf = (id: number): StateResult => {
+    let state = states.get(id);
+    if (!state) {
+      const members = clusters[id] as number[];
+      const carriers = [...new Set(members.map((m) => (mentions[m] as Mention).source))].sort((x, y) => x - y);
+      state = claimState(
+        carriers,
+        members.map((m) => carrierMention(mentions[m] as Mention)),
+        sources,
+        pageParties,
+      );
+      states.set(id, state);
+    }
+    return state;
+  };
   const counts = partyCountConflicts(
     clusters,
     mentions,
     sources,
     (x, y) => sameAmount(x, y, (p, q) => sameFigure(p, q, true)),
     (id) => {
-      const members = clusters[id] as number[];
-      const carriers = [...new Set(members.map((m) => (mentions[m] as Mention).source))].sort((x, y) => x - y);
-      const state = claimState(
-        carriers,
-        members.map((m) => carrierMention(mentions[m] as Mention)),
-        sources,
-        pageParties,
-      );
+      const state = stateOf(id);
       return state.state === "parallel" && state.attributedTo ? toParty(state.attributedTo) : undefined;
     },
   );
@@ -789,15 +818,13 @@ function claimsOf(
     // a sentence telling its act alone is worded so by several carriers: one page's sentence joined
     // on the act ("La Audiencia lee este martes la sentencia") tells no fact of it.
     const anchored = members.some((m) => factsStated(m) > 0);
-    const sharedWording = (m: number) => {
-      const text = (mentions[m] as Mention).text;
-      return members.some(
-        (o) =>
-          o !== m &&
-          (mentions[o] as Mention).text === text &&
-          (mentions[o] as Mention).source !== (mentions[m] as Mention).source,
-      );
-    };
+    // Pages that word each sentence of the claim, read once rather than in the sort.
+    const pagesOf = new Map<string, Set<number>>();
+    for (const m of members) {
+      const { text, source } = mentions[m] as Mention;
+      pagesOf.set(text, (pagesOf.get(text) ?? new Set()).add(source));
+    }
+    const sharedWording = (m: number) => (pagesOf.get((mentions[m] as Mention).text)?.size ?? 0) > 1;
     const lead = [...members].sort((x, y) => {
       const sx = (sources[(mentions[x] as Mention).source] as GroupedSource).score;
       const sy = (sources[(mentions[y] as Mention).source] as GroupedSource).score;
@@ -808,12 +835,7 @@ function claimsOf(
         (disputed || (anchored && !sharedWording(m))) && factsStated(m) === 0 ? 3 : Math.min(factsStated(m), 2);
       return rank(x) - rank(y) || sy - sx || x - y;
     })[0] as number;
-    let base = claimState(
-      carriers,
-      members.map((m) => carrierMention(mentions[m] as Mention)),
-      sources,
-      pageParties,
-    );
+    let base = stateOf(id);
     // Corroboration needs two accounts of the fact: a page that tells the act without the figure,
     // date or quotation, beside a party's statement of it, is no second account of that fact.
     const bare = actOnly.get(id);

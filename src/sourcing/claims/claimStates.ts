@@ -52,8 +52,26 @@ export interface StateResult {
   attributedTo?: string;
 }
 
+/** Outlets each party names, per story (the sources array) and citing page: asked for every claim. */
+const citedCache = new WeakMap<readonly GroupedSource[], Map<string, number[]>>();
+
 /** The party a mention names, when it names an outlet of the story instead: that outlet's source indices. */
 function citedOutlets(party: string, sources: readonly GroupedSource[], citing: number): number[] {
+  let cache = citedCache.get(sources);
+  if (!cache) {
+    cache = new Map();
+    citedCache.set(sources, cache);
+  }
+  const key = `${citing}\u0000${party}`;
+  let hits = cache.get(key);
+  if (!hits) {
+    hits = findCitedOutlets(party, sources, citing);
+    cache.set(key, hits);
+  }
+  return hits;
+}
+
+function findCitedOutlets(party: string, sources: readonly GroupedSource[], citing: number): number[] {
   const written = toParty(party);
   // A role alone ("a spokesperson", "the company") is no outlet.
   if (written.name.length === 0) return [];

@@ -8,7 +8,8 @@
 import { contentWords, FUNCTION_WORDS, stem } from "./contentWords.ts";
 import { MONTHS, type Quantity, SCALES, SMALL_NUMBERS, unitClass } from "./figures.ts";
 import { CJK_CHAR, foldWidth } from "./japaneseFigures.ts";
-import { extractDates, extractNumbers, extractTimes } from "./sentenceFigures.ts";
+import { toParty } from "./parties.ts";
+import { extractDates, extractNumbers, extractTimes, NEGATED_BEFORE } from "./sentenceFigures.ts";
 
 export type { Quantity };
 export { stem };
@@ -153,14 +154,28 @@ const DENIAL =
 
 /** The outlet's own eyes, count or sources, in the languages we read. */
 const OWN_REPORT =
-  /(?<![\p{L}])(?:[Ss]elon nos (?:journalistes|informations|constatations|reporters)|[Dd]['’]après nos informations|[Nn]os journalistes|notre (?:journaliste|envoyée?|reporter|correspondante?)|[Oo]ur (?:reporters?|correspondents?|count|journalists)|The \p{Lu}\p{L}+ understands|\p{Lu}\p{L}+ (?:has learned|has learnt|can reveal)|[Nn]ach unseren Informationen|unsere[rn]? (?:Reporter(?:in)?|Korrespondent(?:in)?)|[Ss]egún nuestros? (?:periodistas|información|informaciones|cálculos)|[Nn]uestros periodistas|nuestra (?:corresponsal|periodista)|[Ss]econdo le nostre informazioni|[Ii] nostri cronisti|il nostro (?:inviato|cronista)|[Ww]edług naszych (?:informacji|ustaleń)|[Nn]asi dziennikarze|nasz reporter|本紙の取材|の取材によると|取材で分かった)(?![\p{L}])/u;
+  /(?<![\p{L}])(?:[Ss]elon nos (?:journalistes|informations|constatations|reporters)|[Dd]['’]après nos informations|[Nn]os journalistes|notre (?:journaliste|envoyée?|reporter|correspondante?)|[Oo]ur (?:reporters?|correspondents?|count|journalists)|[Nn]ach unseren Informationen|unsere[rn]? (?:Reporter(?:in)?|Korrespondent(?:in)?)|[Ss]egún nuestros? (?:periodistas|información|informaciones|cálculos)|[Nn]uestros periodistas|nuestra (?:corresponsal|periodista)|[Ss]econdo le nostre informazioni|[Ii] nostri cronisti|il nostro (?:inviato|cronista)|[Ww]edług naszych (?:informacji|ustaleń)|[Nn]asi dziennikarze|nasz reporter|本紙の取材|の取材によると|取材で分かった)(?![\p{L}])/u;
 
-/** Asking for something, in the languages we read: a demand, a claim in court, a prosecutor's request. */
+/** "The Blaze understands", "The Courier has learned": a paper's own sources, when the name is no
+ * body's ("The Council understands" is the council's word). */
+const PAPER_LEARNED =
+  /(?<![\p{L}])(?:The (\p{Lu}\p{L}+) understands|(?:The )?(\p{Lu}\p{L}+) (?:has learned|has learnt|can reveal))(?![\p{L}])/u;
+const ownReport = (sentence: string) => {
+  if (OWN_REPORT.test(sentence)) return true;
+  const found = PAPER_LEARNED.exec(sentence);
+  const paper = found?.[1] ?? found?.[2];
+  return paper !== undefined && toParty(paper).roles.length === 0;
+};
+
+/** Asking for something, in the languages we read: a demand, a claim in court, a prosecutor's
+ * request. Words that are also other words are left out: "la demande d'électricité", "le permis
+ * requis", "the plan calls for 300 homes", "si chiede" (wonders), "pretende" (intends). */
 const DEMAND =
-  /(?<![\p{L}])(?:demands|demanded|demanding|(?:is|are|was|were) (?:seeking|asking for|calling for|pressing for)|seeks|sought|calls? for|called for|asks? for|asked for|requested|fordert|forderte|forderten|fordern|verlangt|verlangte|verlangen|beantragt|beantragte|réclame|réclament|réclamait|réclamaient|a réclamé|exige|exigent|exigeait|a exigé|requis|requiert|demande|demandent|demandait|exigen|exigía|pide|piden|pedía|pedían|pidió|reclama|reclaman|reclamaba|solicita|solicitan|solicitó|chiede|chiedono|chiedeva|ha chiesto|hanno chiesto|pretende|pretendono|żąda|żądają|żądał|żądali|zażądał|zażądała|domaga się|domagają się|domagał się|postuluje|postulują|wnosi o|wnosił o|求め|要求|求刑|Forderung|Forderungen|revendications|demandas|reivindicaciones|richieste|rivendicazioni|żądania|postulaty)(?![\p{L}])/iu;
-/** Offering something, in the languages we read. */
+  /(?<![\p{L}])(?:demands|demanded|demanding|(?:is|are|was|were) (?:seeking|asking for|calling for|pressing for)|seeks|sought|called for|asks? for|asked for|requested|fordert|forderte|forderten|fordern|verlangt|verlangte|verlangen|beantragt|beantragte|réclame|réclament|réclamait|réclamaient|a réclamé|exige|exigent|exigeait|a exigé|a requis|ont requis|avait requis|requiert|exigen|exigía|pide|piden|pedía|pedían|pidió|reclama|reclaman|reclamaba|solicita|solicitan|solicitó|(?<!si )chiede|(?<!si )chiedono|chiedeva|ha chiesto|hanno chiesto|żąda|żądają|żądał|żądali|zażądał|zażądała|domaga się|domagają się|domagał się|postuluje|postulują|wnosi o|wnosił o|求め|要求|求刑|Forderung|Forderungen|revendications|demandas|reivindicaciones|richieste|rivendicazioni|żądania|postulaty)(?![\p{L}])/iu;
+/** Offering something, in the languages we read ("the park offers 300 spaces", "das Stadion bietet
+ * Platz" are no offers: only the past and the perfect are read in English and German). */
 const OFFER =
-  /(?<![\p{L}])(?:offers?|offered|offering|bietet|bot|angeboten|propose|proposé|proposée|offre|offert|ofrece|ofrecen|ofreció|propuso|propone|offre|offerto|proposto|oferuje|oferują|zaproponował|zaproponowała|zaproponowało|zaproponowali|proponuje|提示|提案)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:offered|offering|hat angeboten|angeboten|bot an|propose|proposé|proposée|offert|ofrece|ofrecen|ofreció|propuso|propone|offerto|proposto|oferuje|oferują|zaproponował|zaproponowała|zaproponowało|zaproponowali|proponuje|提示|提案)(?![\p{L}])/iu;
 
 /** The words of what a sentence denies, up to the end of its clause. */
 function deniedWords(sentence: string): string[] {
@@ -276,16 +291,28 @@ function extractNames(sentence: string, language: string): string[] {
 /** The names written in each figure's clause (between commas, semicolons, colons, dashes or brackets). */
 function namesBesideFigures(text: string, names: readonly string[], at: ReadonlyMap<string, number[]>): Record<string, string[]> {
   const lowered = text.toLowerCase();
-  // A comma between digits is a decimal or thousands mark, not a clause's end.
+  // A comma between digits is a decimal or thousands mark, not a clause's end. The stops come in
+  // order, so each figure's clause is found by halving (a long run of figures stays linear-ish).
   const stops = [...lowered.matchAll(/[;:()]|,(?!\d)|(?<!\d),|\s[–—-]\s/gu)].map((m) => m.index ?? 0);
+  const firstAfter = (at: number) => {
+    let lo = 0;
+    let hi = stops.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((stops[mid] as number) <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const named = names.filter((name) => lowered.includes(name));
   const out: Record<string, string[]> = {};
+  if (named.length === 0) return out;
   for (const [value, starts] of at) {
     const found = new Set<string>();
     for (const start of starts) {
-      const from = Math.max(-1, ...stops.filter((i) => i < start));
-      const to = Math.min(lowered.length, ...stops.filter((i) => i > start));
-      const clause = lowered.slice(from + 1, to);
-      for (const name of names) if (clause.includes(name)) found.add(name);
+      const i = firstAfter(start);
+      const clause = lowered.slice(i > 0 ? (stops[i - 1] as number) + 1 : 0, i < stops.length ? stops[i] : lowered.length);
+      for (const name of named) if (clause.includes(name)) found.add(name);
     }
     if (found.size > 0) out[value] = [...found];
   }
@@ -371,11 +398,17 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
   // Japanese figures are read in Japanese sentences and wherever Japanese or Chinese script appears.
   const cjk = language === "ja" || CJK_CHAR.test(sentence);
   // "18 mil 400 millones" (Mexico, Argentina): thousands of millions written out.
-  // A figure set against one in millions keeps its scale unwritten: "23 mil 100 millones, no 18 mil 400".
+  // A figure set aside against one in millions keeps its scale unwritten: "23 mil 100 millones, no
+  // 18 mil 400" ("2 mil 300 trabajadores" elsewhere in the sentence is 2,300 workers).
   const millions = /\d mil \d{3} millones/u.test(sentence);
   const figureText = (cjk ? foldWidth(sentence) : sentence).replace(
     /(?<![\d.,])(\d{1,3}) mil (\d{3})(?: (millones|millón)|(?![\d]|[.,]\d))/gu,
-    (m, a: string, b: string, scale?: string) => (scale ? `${a}${b} ${scale}` : millions ? `${a}${b} millones` : m),
+    (m, a: string, b: string, scale: string | undefined, at: number, text: string) =>
+      scale
+        ? `${a}${b} ${scale}`
+        : millions && NEGATED_BEFORE.test(text.slice(Math.max(0, at - 16), at))
+          ? `${a}${b} millones`
+          : m,
   );
   const { dates, spans: dateSpans, years: dateYears } = extractDates(figureText, cjk);
   const { times, spans: timeSpans } = extractTimes(figureText, cjk);
@@ -406,7 +439,7 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
     hedged: HEDGE.test(sentence),
     furniture: isFurniture(sentence),
     revision: REVISION.test(sentence),
-    ownReport: OWN_REPORT.test(sentence),
+    ownReport: ownReport(sentence),
     ...(DEMAND.test(sentence) ? { position: "demand" as const } : OFFER.test(sentence) ? { position: "offer" as const } : {}),
     agents: passiveAgents(sentence),
     holders: roleHolders(sentence),

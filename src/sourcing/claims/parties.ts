@@ -537,7 +537,7 @@ export const WEEKDAYS =
   "monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|poniedziałek|wtorek|środa|środę|czwartek|piątek|sobota|sobotę|niedziela|niedzielę";
 
 /** Days and months are when, not who. */
-const CALENDAR = new RegExp(
+export const CALENDAR = new RegExp(
   `^(?:${WEEKDAYS}|january|february|march|april|may|june|july|august|september|october|november|december|januar|februar|märz|juni|juli|oktober|dezember|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|today|yesterday|heute|gestern)$`,
   "u",
 );
@@ -557,9 +557,10 @@ const TITLED =
   /^(?:the\s+|a\s+)?(.+?)(?:['’]s)?\s+(?:boss|chief executive|chief|ceo|chairman|chairwoman|chair|president|director|head|spokes(?:wo)?man|spokesperson|manager|founder|owner|secretary|commissioner|coach|Chef(?:in)?|Sprecher(?:in)?|Vorstand|Präsident(?:in)?|Leiter(?:in)?)\s+\p{Lu}/u;
 
 /** A title, the body it speaks for by its role, then a person: "rzeczniczka spółki Anja Brettschneider",
- * "the spokeswoman for the company, Jane Doe", "el portavoz de la empresa Luis Pérez". */
+ * "the spokeswoman for the company, Jane Doe", "el portavoz de la empresa Luis Pérez" ("head" is
+ * left out: "head of state Emmanuel Macron" speaks for no body named "state"). */
 const TITLE_OF_BODY =
-  /^(?:the\s+|a\s+|el\s+|la\s+|le\s+|il\s+)?(?:spokes(?:wo)?man|spokesperson|rzeczni(?:k|czka)|porte-parole|portavoz|portavoce|Sprecher(?:in)?|head|chief|director|directeur|directrice|director[a]?|direttore|direttrice|president|président(?:e)?|presidente|prezes|dyrektor(?:ka)?)\s+(?:(?:for|of|at|de|del|de la|des|du|della|dello|di|der)\s+)?(?:(?:the|la|el|le|il|l['’])\s*)?(\p{Ll}[\p{L}-]+),?\s+\p{Lu}/u;
+  /^(?:[Tt]he\s+|[Aa]\s+|[Ee]l\s+|[Ll]a\s+|[Ll]e\s+|[Ii]l\s+)?(?:[Ss]pokes(?:wo)?man|[Ss]pokesperson|[Rr]zeczni(?:k|czka)|[Pp]orte-parole|[Pp]ortavo(?:z|ce)|Sprecher(?:in)?|[Cc]hief|[Dd]irector[a]?|[Dd]irect(?:eur|rice)|[Dd]irett(?:ore|rice)|[Pp]resident|[Pp]résident(?:e)?|[Pp]residente|[Pp]rezes|[Dd]yrektor(?:ka)?)\s+(?:(?:for|of|at|de|del|de la|des|du|della|dello|di|der)\s+)?(?:(?:the|la|el|le|il|l['’])\s*)?(\p{Ll}[\p{L}-]+),?\s+\p{Lu}/u;
 
 /** Parties by text: the same few names are compared for every carrier of every claim. */
 const parsed = new Map<string, Party>();

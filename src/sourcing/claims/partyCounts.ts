@@ -62,6 +62,9 @@ export function partyCountConflicts(
       const x = counted[i] as (typeof counted)[number];
       const y = counted[j] as (typeof counted)[number];
       if (sameParty(x.party, y.party)) continue;
+      // A demand beside an account of what is, or beside an offer, is two facts (facts.ts, `position`).
+      const position = (members: readonly number[]) => (mentions[members[0] as number] as PartyMention).facts.position;
+      if (position(x.members) !== position(y.members)) continue;
       const differ = x.counts.some(
         (q) =>
           y.counts.some((r) => r.unit === q.unit) &&

@@ -59,7 +59,7 @@ const DAY_PAIR = new RegExp(
  */
 const YEAR_PARTS: [RegExp, number, number][] = [
   [/^(?:spring|frühjahr|frühling|printemps|primavera|wiosn[aąy])$/u, 3, 5],
-  [/^(?:summer|sommer|été|verano|estate|lat[oa]|latem|lecie)$/u, 6, 8],
+  [/^(?:summer|sommer|été|verano|estate|lato|latem|lecie)$/u, 6, 8],
   [/^(?:autumn|fall|herbst|automne|otoño|autunno|jesie[nń]|jesienią|jesieni)$/u, 9, 11],
   [/^(?:early|beginning|start|anfang|beginn|début|principios|comienzos|inicios|inizio|początk[ua]|początek)$/u, 1, 4],
   [/^(?:mid|middle|mitte|milieu|mediados|metà|połow[aiy]|połowie)$/u, 5, 8],
@@ -67,10 +67,23 @@ const YEAR_PARTS: [RegExp, number, number][] = [
   [/^(?:first half|erste[nr]? hälfte|premier semestre|primer semestre|primo semestre|pierwsz(?:e|ym) półroczu?)$/u, 1, 6],
   [/^(?:second half|zweite[nr]? hälfte|second semestre|segundo semestre|secondo semestre|drugi(?:e|m) półroczu?)$/u, 7, 12],
 ];
+/**
+ * Words that are other words elsewhere ("a fine of 2000 euros", "an estate of 1500 homes"): a part
+ * of a year only after the words that open it in their own language ("a fine 2027", "nell'estate").
+ */
+const GUARDED_PARTS: Record<string, string> = {
+  fine: String.raw`(?<=(?:^|[\s(])(?:a|la|entro|verso|alla|dalla|per|della|fino a)\s)fine(?=\s+(?:del\s+|dell['’])?(?:19|20)\d{2})`,
+  estate: String.raw`(?<=(?:nell['’]|l['’]|dell['’]|quest['’]|in\s|prossima\s|scorsa\s))estate`,
+};
 /** The words of every part, as one alternation for finding them in a sentence. */
-const YEAR_PART_WORDS = YEAR_PARTS.map(([re]) => re.source.replace(/^\^\(\?:|\)\$$/gu, "")).join("|");
+const YEAR_PART_WORDS = YEAR_PARTS.map(([re]) => re.source.replace(/^\^\(\?:|\)\$$/gu, ""))
+  .join("|")
+  .split("|")
+  .map((word) => GUARDED_PARTS[word] ?? word)
+  .join("|");
+/** A year of the calendar, not any four digits ("a fine of 2000 euros" has none). */
 const YEAR_PART = new RegExp(
-  String.raw`(?<![\p{L}])(${YEAR_PART_WORDS})(?:-|\s+)(?:(?:of|de|del|des|du|di|dell'|dello)\s*)?(?:(?:the|l'|el|la|il)\s*)?(?:(?:year|Jahres|année|año|anno)\s+)?(\d{4})(?!\d)`,
+  String.raw`(?<![\p{L}])(${YEAR_PART_WORDS})(?:-|\s+)(?:(?:of|de|del|des|du|di|dell'|dello)\s*)?(?:(?:the|l'|el|la|il)\s*)?(?:(?:year|Jahres|année|año|anno)\s+)?((?:19|20)\d{2})(?![\d\p{L}])`,
   "giu",
 );
 
@@ -183,6 +196,12 @@ const UNIT_FILLERS = new Set([
 
 const IDENTIFIER_BEFORE = /(?:\bN[°ºo]\.?|\bNr\.?|\bnúm\.?|\bn\.|#)\s*$/iu;
 
+function pushTo(map: Map<string, number[]>, key: string, value: number): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 export function extractNumbers(
   sentence: string,
   language: string,
@@ -207,7 +226,9 @@ export function extractNumbers(
     if (value === undefined) continue;
     // "612, pas 480", "23 mil 100 millones, no 18 mil 400": a figure the sentence says is not so
     // (", no 18" is no "No. 18").
-    const negation = NEGATED_BEFORE.test(sentence.slice(Math.max(0, start - 16), start));
+    const negation =
+      NEGATED_BEFORE.test(sentence.slice(Math.max(0, start - 16), start)) &&
+      !ELAPSED_AFTER.test(sentence.slice(start + m[0].length));
     // "N° 62/2026", "Nr. 14", "No. 14": a number that names, not a figure.
     if (!negation && IDENTIFIER_BEFORE.test(sentence.slice(Math.max(0, start - 6), start))) continue;
     // A bare four-digit year is a date fact, not a quantity.
@@ -224,7 +245,7 @@ export function extractNumbers(
     const scale = scaleWord ? (SCALES[scaleWord.toLowerCase()] ?? 1) : 1;
     const normal = formatNumber(value * scale) + (m[2] ? "%" : "");
     out.add(normal);
-    at.set(normal, [...(at.get(normal) ?? []), start]);
+    pushTo(at, normal, start);
     // A measurement is one measure whatever unit it is given in ("92 mm", "3.6 inches").
     const figureEnd = start + (scaleWord ? m[0].length : (m[1] as string).length);
     const measured = !m[2] && !currency && !scaleWord ? measureUnitAfter(sentence.slice(figureEnd)) : undefined;
@@ -247,15 +268,22 @@ export function extractNumbers(
     const value = SMALL_NUMBERS[match[0]];
     if (value === undefined) continue;
     out.add(String(value));
-    at.set(String(value), [...(at.get(String(value)) ?? []), match.index ?? 0]);
+    pushTo(at, String(value), match.index ?? 0);
     quantities.push({ value: String(value), unit: unitAfter(lowered, (match.index ?? 0) + match[0].length) });
   }
   return { numbers: [...out], quantities, years: [...years], negated, at };
 }
 
-/** A figure set against another as not so: ", not 480", ", pas 480", ", no 18 mil 400", "statt 480". */
-const NEGATED_BEFORE =
-  /[,;:–—]\s*(?:and\s+|et\s+|y\s+|e\s+|a\s+|und\s+)?(?:not|no|nicht|pas|non|nie|ni|statt|anstatt|rather than|instead of|au lieu de|en lugar de|invece di|zamiast)\s+(?:de\s+|di\s+|of\s+|von\s+)?$/iu;
+/**
+ * A figure set against another as not so: after a comma, colon or dash, a lower-case "not", "pas",
+ * "no", "nicht", "non", "nie" (", pas 480", ", no 18 mil 400"; "The winner, No 7 seed" names a
+ * seed), or after "instead of", "statt", "au lieu de" wherever they stand ("612 statt 480 Stellen").
+ */
+export const NEGATED_BEFORE =
+  /(?:[,;:–—]\s*(?:and\s+|et\s+|y\s+|e\s+|a\s+|und\s+)?(?:not|no|nicht|pas|non|nie|ni)\s+(?:de\s+|di\s+|of\s+|von\s+)?|(?<![\p{L}])(?:statt|anstatt|rather than|instead of|au lieu de|en lugar de|en vez de|invece di|zamiast)\s+)$/u;
+/** "not 10 minutes after": a time that passed, not a figure set aside. */
+const ELAPSED_AFTER = /^\s*(?:seconds?|minutes?|hours?|days?|weeks?)\s+(?:after|before|later|earlier|ago)(?![\p{L}])/u;
+/[,;:–—]\s*(?:and\s+|et\s+|y\s+|e\s+|a\s+|und\s+)?(?:not|no|nicht|pas|non|nie|ni|statt|anstatt|rather than|instead of|au lieu de|en lugar de|invece di|zamiast)\s+(?:de\s+|di\s+|of\s+|von\s+)?$/iu;
 
 /** Words that follow a clock time in the languages we read ("15.40 Uhr", "04.10 horas", "11 h 15", "3:40 a.m."). */
 const TIME_AFTER = String.raw`(?:a\.\s?m\.|p\.\s?m\.|am|pm|uhr|horas?|hs|heures?|h|ore|godz(?:\.|ina|iny)?)`;
