@@ -431,6 +431,29 @@ describe("figures counted in other words", () => {
     ]);
     expect(claimWith(checkClaims(sources), "23 injured").sourceKeys).toHaveLength(2);
   });
+
+  it("reads a toll told by what befell those counted, and disputes its revision", () => {
+    expect(units("Trois d'entre eux sont morts, a indiqué la police cantonale.", "fr")[0]?.unit).toBe("dead");
+    expect(units("Three were killed when the roof collapsed.", "en")[0]?.unit).toBe("dead");
+    // A word for what is counted comes first: people, as always.
+    expect(units("Police said 120 people were injured when the roof collapsed.", "en")[0]?.unit).toBe("people");
+    expect(units("1,200 residents were evacuated from the valley.", "en")[0]?.unit).toBe("people");
+    const sources = groupOrigins([
+      page(
+        "https://one.example/a",
+        `${prose("a1")} Trois d'entre eux sont morts dans l'avalanche d'Arbèche, a indiqué la police cantonale.`,
+        {
+          language: "fr",
+        },
+      ),
+      page("https://two.example/a", `${prose("a2")} Le bilan de l'avalanche d'Arbèche est passé à quatre morts dimanche matin.`, {
+        language: "fr",
+      }),
+    ]);
+    const claims = checkClaims(sources);
+    expect(claimWith(claims, "Trois").state).toBe("disputed");
+    expect(claimWith(claims, "quatre morts").later).toBe(true);
+  });
 });
 
 describe("the same figure, rounded", () => {

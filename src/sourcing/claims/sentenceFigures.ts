@@ -148,10 +148,31 @@ export function extractDates(sentence: string, cjk = false): { dates: string[]; 
 const NUMBER_OF =
   /(?<![\p{L}])(?:number|total|count|toll|tally|anzahl|zahl|nombre|número|numero|liczb[aęy]|ilość|ilości)(?: (?:of|der|des|de|di|du|del|dei|degli|delle))? (\p{L}{3,})/iu;
 
+/**
+ * A toll told by what befell those counted: "Trois d'entre eux sont morts", "tre di loro sono
+ * morti", "three were killed". The count is then of the dead or the injured, as "quatre morts" and
+ * "23 Verletzte" are.
+ */
+const TOLL_PREDICATE: [RegExp, string][] = [
+  [
+    /(?<![\p{L}])(?:died|were killed|have died|lost their lives|sont morts|sont mortes|ont péri|ont perdu la vie|ont été tués|starben|kamen ums leben|sind gestorben|wurden getötet|murieron|fallecieron|perdieron la vida|han muerto|sono morti|sono morte|hanno perso la vita|sono deceduti|zginęł[oiy]|zmarł[oiy]|nie żyj[ąe])(?![\p{L}])/iu,
+    "dead",
+  ],
+  [
+    /(?<![\p{L}])(?:were injured|were hurt|were wounded|have been injured|ont été blessés|ont été blessées|sont blessés|wurden verletzt|sind verletzt|resultaron heridos|han resultado heridos|resultaron heridas|sono rimasti feriti|sono rimaste ferite|sono feriti|zostało rannych|zostali ranni|są ranni)(?![\p{L}])/iu,
+    "injured",
+  ],
+];
+
 function unitAfter(sentence: string, end: number): string {
   // What a number counts follows it within its clause: "210, according to the trust" counts no
   // trust, and "rose to 19 – said the authority" counts no authority.
   const clause = sentence.slice(end, end + 60).split(/[,;:.!?()]|\s[–—-]\s/)[0] ?? "";
+  // Only where no word for what is counted comes first: "120 people were injured" counts people,
+  // as it always has; "Trois d'entre eux sont morts" counts the dead.
+  const first = (clause.toLowerCase().match(/\p{L}{2,}/gu) ?? []).find((w) => !FUNCTION_WORDS.has(w) && !UNIT_FILLERS.has(w));
+  const toll = first && unitClass(first) ? undefined : TOLL_PREDICATE.find(([re]) => re.test(clause.slice(0, 40)));
+  if (toll) return toll[1];
   const named = NUMBER_OF.exec(clause)?.[1];
   if (named && clause.toLowerCase().indexOf(named.toLowerCase()) < 25) return unitOf(named);
   for (const word of clause.toLowerCase().match(/\p{L}{2,}/gu) ?? []) {
