@@ -1341,6 +1341,10 @@ describe("an outlet's own account", () => {
     expect(sentenceFacts("Smith understands the club will pay a fee of €12m.").ownReport).toBe(false);
     expect(sentenceFacts("The Council understands that 40 homes were flooded.").ownReport).toBe(false);
     expect(sentenceFacts("Reuters has learned that 40 jobs will go at the plant.").ownReport).toBe(true);
+    // What the outlet saw or read in data itself.
+    expect(sentenceFacts("AIS data show the ship was about 22 nautical miles northwest of Cabo Serrano.").ownReport).toBe(true);
+    expect(sentenceFacts("A gray plume could be seen rising about 500 meters above the summit.").ownReport).toBe(true);
+    expect(sentenceFacts("The data show 40 homes were flooded, the council said.").ownReport).toBe(false);
   });
 
   it("is a second account beside a party's statement, however the lean towards parallel reads a bare one", () => {
