@@ -709,7 +709,7 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
   );
 }
 
-/** What the claim's state reads of a mention: its page, whose word it rests on, and whether it states a position. */
+/** What the claim's state reads of a mention: its page, whose word it rests on, whether it states a position, and whether the outlet says it saw it. */
 function carrierMention(m: Mention): CarrierMention {
   return {
     source: m.source,

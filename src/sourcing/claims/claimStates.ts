@@ -5,9 +5,11 @@
 // rests on that party; otherwise the page carries it on its own account and rests on its origin.
 // Then:
 //   corroborated  two or more independent origins, and two or more different bases;
-//   parallel      one basis, a party, carried by two or more origins;
+//   parallel      one basis, a party, carried by two or more origins (and any party's demand or
+//                 offer, which rests on its holder however many outlets repeat it);
 //   circular      one origin relayed on several domains, or one basis that is an origin carried by
-//                 several origins citing one another;
+//                 several origins citing one another, or one page crediting another outlet of the
+//                 story by name;
 //   singleSource  otherwise (one origin carries it).
 // Disputes are decided before this (disagreement comes first).
 import { registrableDomain } from "../group/originGroups.ts";
