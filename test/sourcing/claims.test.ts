@@ -1370,3 +1370,23 @@ describe("an outlet's own account", () => {
     expect(march("Le cortège de Montbrac comptait près de 1 200 personnes jusqu'à la mairie.")?.state).toBe("parallel");
   });
 });
+
+describe("the outlet's own reporter", () => {
+  it("is who a pronoun speaks for after the page names its reporter, not the party it named before", () => {
+    const sources = groupOrigins([
+      page(
+        "https://live.example/strike",
+        `${prose("l1")}\n\nThe operator has published its list of cancellations. It said 46 sailings would be cancelled.\n\nOur reporter Eilidh Strachan was at Ardcraig last night as the final boat left. She says the 21:40 sailing from Ardcraig was full, with cars turned away.`,
+      ),
+      page(
+        "https://courant.example/strike",
+        `${prose("c1")} The 21:40 sailing from Ardcraig on Wednesday night was full long before the ramp went up.`,
+      ),
+    ]);
+    const claim = claimWith(checkClaims(sources), "21:40");
+    const says = claim.mentions.find((m) => m.text.startsWith("She says"));
+    expect(says).toBeDefined();
+    expect(says?.attributedTo).toBeUndefined();
+    expect(claim.state).toBe("corroborated");
+  });
+});

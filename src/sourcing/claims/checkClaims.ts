@@ -21,6 +21,10 @@ import { partyCountConflicts } from "./partyCounts.ts";
 import { partMonths } from "./sentenceFigures.ts";
 import { splitSentences } from "./sentences.ts";
 
+/** The outlet's own reporter, named as such ("Our reporter Eilidh Strachan", "notre envoyée spéciale"). */
+const OWN_REPORTER =
+  /(?<![\p{L}])(?:[Oo]ur (?:reporter|correspondent|journalist|photographer)|[Nn]otre (?:journaliste|envoyée? spéciale?|reporter|correspondante?|photographe)|[Uu]nser(?:e)? (?:Reporter(?:in)?|Korrespondent(?:in)?|Fotograf(?:in)?)|[Nn]uestr[oa] (?:periodista|corresponsal|enviad[oa] especial|reporter[oa]?)|[Ii]l nostro (?:inviato|cronista|corrispondente)|[Ll]a nostra (?:inviata|cronista|corrispondente)|[Nn]asz(?:a)? (?:reporter(?:ka)?|dziennikar(?:z|ka)|korespondent(?:ka)?)|本紙記者)(?![\p{L}])/u;
+
 /** A statement whose issuer the page does not name: it rests on "the statement" of whoever the story is about. */
 const DOCUMENT_PARTY = "officials";
 /** The speaker of a quotation the sentence does not name: one person, whoever the others name. */
@@ -377,9 +381,16 @@ export function collectMentions(sources: readonly GroupedSource[]): Mention[] {
     const seen = new Set<string>();
     let count = 0;
     let lastParty: string | undefined;
+    // The page named its own reporter after the last party: "Our reporter Eilidh Strachan was at
+    // Ardcraig last night. She says the 21:40 sailing was full" is the outlet's own account.
+    let reporterLast = false;
     paragraphs.flat().forEach((text, i) => {
       const attribution = attributions[i];
-      if (attribution?.party && !attribution.carried) lastParty = attribution.party;
+      if (attribution?.party && !attribution.carried) {
+        lastParty = attribution.party;
+        reporterLast = false;
+      }
+      if (OWN_REPORTER.test(text)) reporterLast = true;
       if (count >= MAX_MENTIONS_PER_SOURCE) return;
       const key = text.toLowerCase();
       if (seen.has(key)) return;
@@ -389,6 +400,11 @@ export function collectMentions(sources: readonly GroupedSource[]): Mention[] {
       // "The release says", "she said": the party the page named last, else the issuer it credits.
       // A quotation always rests on its speaker, named or not: several outlets quoting the same
       // words rest on one person's word.
+      if (attribution?.pronoun && !attribution.party && reporterLast) {
+        mentions.push({ source: index, text, language, facts: { ...f, ownReport: true } });
+        count++;
+        return;
+      }
       const party = attribution
         ? attribution.party || lastParty || pageParty(source) || DOCUMENT_PARTY
         : f.quotes.length > 0
