@@ -27,8 +27,8 @@ export interface SentenceFacts {
   names: string[];
   /** Quoted passages of at least three words. */
   quotes: string[];
-  /** By figure, the names in the figure's own clause ("Wolańska zdobyła 53,1 proc. głosów, a
-   * Tomasz Sędziak 46,9 proc." gives 53.1 Wolańska's and 46.9 Sędziak's): whose figure it is. */
+  /** By figure, the names in the figure's own clause ("W dogrywce Wolańska zdobyła 53,1 proc.
+   * głosów, a Tomasz Sędziak 46,9 proc." gives 53.1 Wolańska's and 46.9 Sędziak's): whose figure it is. */
   figureNames: Record<string, string[]>;
   /** The outlet says it saw, counted or learned this itself ("selon nos journalistes", "The Blaze
    * understands", "nach unseren Informationen"): its own account, whoever else states it. */
@@ -399,7 +399,7 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
   const cjk = language === "ja" || CJK_CHAR.test(sentence);
   // "18 mil 400 millones" (Mexico, Argentina): thousands of millions written out.
   // A figure set aside against one in millions keeps its scale unwritten: "23 mil 100 millones, no
-  // 18 mil 400" ("2 mil 300 trabajadores" elsewhere in the sentence is 2,300 workers).
+  // 18 mil 400" ("2 mil 300 trabajadores" elsewhere in the sentence is no figure in millions).
   const millions = /\d mil \d{3} millones/u.test(sentence);
   const figureText = (cjk ? foldWidth(sentence) : sentence).replace(
     /(?<![\d.,])(\d{1,3}) mil (\d{3})(?: (millones|millón)|(?![\d]|[.,]\d))/gu,
