@@ -67,7 +67,7 @@ describe("writing evaluation", () => {
     expect(development.mainInLead).toBeGreaterThanOrEqual(21 / 30 - 1e-9);
     expect(development.mainInTitle).toBeGreaterThanOrEqual(20 / 30 - 1e-9);
     // Facts most carriers of a cited claim state that the article does not (2 and 7 before a
-    // stub sentence gave way to a carrier sentence that states them; 1 on the test web before a
+    // bare sentence gave way to a carrier sentence that states them; 1 on the test web before a
     // disputed claim's text was one stating its value: the police's 120 was written "several").
     expect(web.lostFacts, JSON.stringify(web.stories.map((v) => v.lost))).toBe(0);
     // Names stay as the pages write them in a US voice (7 on the test web with the names rule off).

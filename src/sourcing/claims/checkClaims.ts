@@ -14,16 +14,12 @@ import { UnionFind } from "../group/unionFind.ts";
 import type { CheckedClaim, ClaimState, GroupedSource } from "../types.ts";
 import { attributeSentences } from "./attribution.ts";
 import { type CarrierMention, claimState, type StateResult } from "./claimStates.ts";
-import { isCheckable, type Quantity, type SentenceFacts, sentenceFacts, stem } from "./facts.ts";
-import { sameAmount } from "./figures.ts";
+import { isCheckable, namesOwnReporter, type Quantity, type SentenceFacts, sentenceFacts, stem } from "./facts.ts";
+import { BROAD_UNITS, COUNTED_CLASSES, sameAmount } from "./figures.ts";
 import { CALENDAR, toParty } from "./parties.ts";
 import { partyCountConflicts } from "./partyCounts.ts";
 import { partMonths } from "./sentenceFigures.ts";
 import { splitSentences } from "./sentences.ts";
-
-/** The outlet's own reporter, named as such ("Our reporter Eilidh Strachan", "notre envoyée spéciale"). */
-const OWN_REPORTER =
-  /(?<![\p{L}])(?:[Oo]ur (?:reporter|correspondent|journalist|photographer)|[Nn]otre (?:journaliste|envoyée? spéciale?|reporter|correspondante?|photographe)|[Uu]nser(?:e)? (?:Reporter(?:in)?|Korrespondent(?:in)?|Fotograf(?:in)?)|[Nn]uestr[oa] (?:periodista|corresponsal|enviad[oa] especial|reporter[oa]?)|[Ii]l nostro (?:inviato|cronista|corrispondente)|[Ll]a nostra (?:inviata|cronista|corrispondente)|[Nn]asz(?:a)? (?:reporter(?:ka)?|dziennikar(?:z|ka)|korespondent(?:ka)?)|本紙記者)(?![\p{L}])/u;
 
 /** A statement whose issuer the page does not name: it rests on "the statement" of whoever the story is about. */
 const DOCUMENT_PARTY = "officials";
@@ -220,12 +216,6 @@ function significantDigits(value: string): number {
   return value.replace(/%$/, "").replace(".", "").replace(/^0+/, "").replace(/0+$/, "").length;
 }
 
-/** What a figure counts, read the same in every language (figures.ts, UNIT_CLASSES), narrower than people or money. */
-const COUNTED_CLASSES = new Set(["households", "homes", "passengers", "vehicles", "jobs", "dead", "injured"]);
-
-/** What figures count that many different things are counted in: deaths and evacuees are both people. */
-const BROAD_UNITS = new Set(["people", "¤", "%"]);
-
 /** How many mentions state each fact: a fact few mentions share singles out one claim. */
 export type FactCounts = (fact: string) => number;
 
@@ -390,7 +380,7 @@ export function collectMentions(sources: readonly GroupedSource[]): Mention[] {
         lastParty = attribution.party;
         reporterLast = false;
       }
-      if (OWN_REPORTER.test(text)) reporterLast = true;
+      if (namesOwnReporter(text)) reporterLast = true;
       if (count >= MAX_MENTIONS_PER_SOURCE) return;
       const key = text.toLowerCase();
       if (seen.has(key)) return;

@@ -243,20 +243,19 @@ export function claimState(
   // ("la sindaca di Montescaglio" against "Il Cittadino di Montescaglio") credits no outlet.
   if (carriers.length === 1) {
     const c = carriers[0] as number;
-    const credits = (byCarrier.get(c) ?? []).some(
-      (m) =>
-        m.party !== undefined &&
-        citedOutlets(m.party, sources, c).some((o) =>
-          outletNames(sources[o] as GroupedSource).some((name) => {
-            const outlet = toParty(name);
-            const written = toParty(m.party as string);
-            return (
-              PRESS_WORDS.test(m.party as string) ||
-              written.name.filter((w) => outlet.name.includes(w)).length * 2 > outlet.name.length
-            );
-          }),
-        ),
-    );
+    const credits = (byCarrier.get(c) ?? []).some((m) => {
+      if (m.party === undefined) return false;
+      const cited = citedOutlets(m.party, sources, c);
+      if (cited.length === 0) return false;
+      if (PRESS_WORDS.test(m.party)) return true;
+      const written = toParty(m.party);
+      return cited.some((o) =>
+        outletNames(sources[o] as GroupedSource).some((name) => {
+          const outlet = toParty(name);
+          return written.name.filter((w) => outlet.name.includes(w)).length * 2 > outlet.name.length;
+        }),
+      );
+    });
     if (credits) return { state: "circular", originCount: 1 };
   }
   return { state: "singleSource", originCount: 1 };

@@ -156,6 +156,13 @@ const DENIAL =
 const OWN_REPORT =
   /(?<![\p{L}])(?:[Ss]elon nos (?:journalistes|informations|constatations|reporters)|[Dd]['’]après nos informations|[Nn]os journalistes|notre (?:journaliste|envoyée?|reporter|correspondante?)|[Oo]ur (?:reporters?|correspondents?|count|journalists)|[Nn]ach unseren Informationen|unsere[rn]? (?:Reporter(?:in)?|Korrespondent(?:in)?)|[Ss]egún nuestros? (?:periodistas|información|informaciones|cálculos)|[Nn]uestros periodistas|nuestra (?:corresponsal|periodista)|[Ss]econdo le nostre informazioni|[Ii] nostri cronisti|il nostro (?:inviato|cronista)|[Ww]edług naszych (?:informacji|ustaleń)|[Nn]asi dziennikarze|nasz reporter|本紙の取材|の取材によると|取材で分かった|(?:AIS|tracking|ship-tracking|flight-tracking|satellite) data (?:show|showed|shows)|(?:footage|video|videos|images|photos|pictures) (?:seen|verified|obtained) by|could be seen|was visible|were visible)(?![\p{L}])/u;
 
+/** The outlet's own reporter, named as such ("Our reporter Eilidh Strachan", "notre envoyée spéciale"). */
+const OWN_REPORTER =
+  /(?<![\p{L}])(?:[Oo]ur (?:reporter|correspondent|journalist|photographer)|[Nn]otre (?:journaliste|envoyée? spéciale?|reporter|correspondante?|photographe)|[Uu]nser(?:e)? (?:Reporter(?:in)?|Korrespondent(?:in)?|Fotograf(?:in)?)|[Nn]uestr[oa] (?:periodista|corresponsal|enviad[oa] especial|reporter[oa]?)|[Ii]l nostro (?:inviato|cronista|corrispondente)|[Ll]a nostra (?:inviata|cronista|corrispondente)|[Nn]asz(?:a)? (?:reporter(?:ka)?|dziennikar(?:z|ka)|korespondent(?:ka)?)|本紙記者)(?![\p{L}])/u;
+
+/** Whether a sentence names the outlet's own reporter (a pronoun after it speaks for the outlet). */
+export const namesOwnReporter = (sentence: string) => OWN_REPORTER.test(sentence);
+
 /** "The Blaze understands", "The Courier has learned": a paper's own sources, when the name is no
  * body's ("The Council understands" is the council's word). */
 const PAPER_LEARNED =

@@ -243,3 +243,9 @@ const UNIT_CLASSES: [string, RegExp][] = [
 export function unitClass(word: string): string | undefined {
   return UNIT_CLASSES.find(([, re]) => re.test(word))?.[0];
 }
+
+/** What a figure counts, read the same in every language (UNIT_CLASSES above), narrower than people or money. */
+export const COUNTED_CLASSES = new Set(["households", "homes", "passengers", "vehicles", "jobs", "dead", "injured"]);
+
+/** What figures count that many different things are counted in: "120 people were injured" and evacuees are both people. */
+export const BROAD_UNITS = new Set(["people", "¤", "%"]);

@@ -2,10 +2,11 @@
 // and the union at "612 emplois perdus"; the outlets each rest one figure on its party, in words
 // that share little beyond the count itself, so no two sentences read as one statement disputed.
 // Taken claim by claim it is plain: one claim rests wholly on the company, another wholly on the
-// union (each a parallel claim), and each counts the same kind of thing (jobs, workers, households) with a figure the
-// other does not give. Those are two accounts of one count: a dispute.
+// union (each a parallel claim), and each counts the same kind of thing (jobs, workers,
+// households) with a figure the other does not give. Those are two accounts of one count: a dispute.
 import type { GroupedSource } from "../types.ts";
 import type { Quantity, SentenceFacts } from "./facts.ts";
+import { BROAD_UNITS } from "./figures.ts";
 import { type Party, sameParty } from "./parties.ts";
 
 interface PartyMention {
@@ -19,7 +20,7 @@ interface PartyMention {
  * of time counts too many different things ("evacuated", "injured"; a cost, a fine) to tell two
  * accounts of one count from two counts.
  */
-const GENERAL_UNITS = new Set(["", "people", "¤", "%", "year", "month", "day", "hour"]);
+const GENERAL_UNITS = new Set(["", ...BROAD_UNITS, "year", "month", "day", "hour"]);
 
 /** The specific counts every mention of a claim states. */
 function sharedCounts(
@@ -47,12 +48,13 @@ export function partyCountConflicts(
   /** The one party a claim rests on (a parallel claim's), if one. */
   partyOf: (cluster: number) => Party | undefined,
 ): { a: number; b: number; ca: number; cb: number }[] {
-  const counted: { id: number; party: Party; counts: Quantity[]; members: readonly number[] }[] = [];
+  const counted: { id: number; party: Party; counts: Quantity[]; members: readonly number[]; position?: string }[] = [];
   clusters.forEach((members, id) => {
     const counts = sharedCounts(members, mentions, same);
     if (counts.length === 0) return;
     const party = partyOf(id);
-    if (party) counted.push({ id, party, counts, members });
+    const position = (mentions[members[0] as number] as PartyMention).facts.position;
+    if (party) counted.push({ id, party, counts, members, ...(position ? { position } : {}) });
   });
   const states = (members: readonly number[], q: Quantity) =>
     members.some((m) => (mentions[m] as PartyMention).facts.quantities.some((x) => x.unit === q.unit && same(q, x)));
@@ -63,8 +65,7 @@ export function partyCountConflicts(
       const y = counted[j] as (typeof counted)[number];
       if (sameParty(x.party, y.party)) continue;
       // A demand beside an account of what is, or beside an offer, is two facts (facts.ts, `position`).
-      const position = (members: readonly number[]) => (mentions[members[0] as number] as PartyMention).facts.position;
-      if (position(x.members) !== position(y.members)) continue;
+      if (x.position !== y.position) continue;
       const differ = x.counts.some(
         (q) =>
           y.counts.some((r) => r.unit === q.unit) &&
