@@ -65,6 +65,13 @@ describe("who a sentence rests on", () => {
     ["Según la sentencia, Escudero cobró 640.000 euros en comisiones.", "es", /^sentencia$/],
     ["Le bilan a été revu à la hausse : deux morts, selon la Protection civile italienne.", "fr", /^Protection civile/],
     ["センターは、火口からおおむね2キロの範囲で大きな噴石に警戒するよう呼び掛けている。", "ja", /^センター$/],
+    // Reporting verbs beyond "said", in each language.
+    ["La entidad recuerda que los infractores se exponen a multas de hasta 3.000 euros.", "es", /^La entidad$/],
+    ["The operator stressed that 46 sailings would be cancelled.", "en", /^The operator$/],
+    ["Die Polizei erläuterte, dass 14 Menschen verletzt wurden.", "de", /^Die Polizei$/],
+    ["La préfecture signale que 1 187 personnes ont été évacuées.", "fr", /^La préfecture$/],
+    ["La Regione ha evidenziato che la struttura avrà 318 posti letto.", "it", /^La Regione$/],
+    ["Spółka przypomniała, że w porcie pracuje 1200 osób.", "pl", /^Spółka$/],
   ])("%s", (sentence, language, expected) => {
     expect(party(sentence, language)).toMatch(expected);
   });
@@ -77,6 +84,8 @@ describe("who a sentence rests on", () => {
     ["Firefighters put the fire out at 3am after four hours."],
     // A figure's capitalised words before a speech verb are no party.
     ["Größtes Projekt ist das Hallenbad, für den 24,6 Millionen Euro veranschlagt sind."],
+    // French "nie" (denies) is Polish "nie" (not): a word of one language's list is no verb in another's.
+    ["Jeszcze nie opadły emocje po niedzielnej dogrywce, a w ratuszu już trwa układanie nowej ekipy."],
   ])("reads no party in own reporting: %s", (sentence) => {
     expect(readAttribution(sentence, /Die |ist das/.test(sentence) ? "de" : "en")).toBeUndefined();
   });

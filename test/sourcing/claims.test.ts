@@ -1345,6 +1345,10 @@ describe("an outlet's own account", () => {
     expect(sentenceFacts("AIS data show the ship was about 22 nautical miles northwest of Cabo Serrano.").ownReport).toBe(true);
     expect(sentenceFacts("A gray plume could be seen rising about 500 meters above the summit.").ownReport).toBe(true);
     expect(sentenceFacts("The data show 40 homes were flooded, the council said.").ownReport).toBe(false);
+    // The outlet speaking of its own findings in the first person.
+    expect(sentenceFacts("Z naszych informacji wynika, że Piotr Zawada zostanie zastępcą prezydent.", "pl").ownReport).toBe(true);
+    expect(sentenceFacts("Hemos sabido que la empresa cerrará la planta en 2027.", "es").ownReport).toBe(true);
+    expect(sentenceFacts("We understand the club will pay a fee of €12m.").ownReport).toBe(true);
   });
 
   it("is a second account beside a party's statement, however the lean towards parallel reads a bare one", () => {
