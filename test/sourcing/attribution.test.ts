@@ -65,6 +65,22 @@ describe("who a sentence rests on", () => {
     ["Según la sentencia, Escudero cobró 640.000 euros en comisiones.", "es", /^sentencia$/],
     ["Le bilan a été revu à la hausse : deux morts, selon la Protection civile italienne.", "fr", /^Protection civile/],
     ["センターは、火口からおおむね2キロの範囲で大きな噴石に警戒するよう呼び掛けている。", "ja", /^センター$/],
+    // A subject described between commas before its verb.
+    ["El Ayuntamiento, personado como acusación particular, eleva esa cifra a 3,2 millones de euros.", "es", /^El Ayuntamiento$/],
+    ["Tallyforge, which sells payroll software to about 3,100 businesses, said it detected the access.", "en", /^Tallyforge$/],
+    // Another outlet's report, with when it came between the verb and its author.
+    [
+      "The figure is below the 4.8 million records advertised, as reported earlier this week by Indian tech site TechDhara.",
+      "en",
+      /^TechDhara$/,
+    ],
+    [
+      "The listing was first reported by the security blog Breach Notes, which said it asked for $30,000.",
+      "en",
+      /^Breach Notes$/,
+    ],
+    // A verb's word written with a capital inside a sentence is part of a name.
+    ["It was picked up by Gruppetto Notes on Monday.", "en", undefined],
     // Reporting verbs beyond "said", in each language.
     ["La entidad recuerda que los infractores se exponen a multas de hasta 3.000 euros.", "es", /^La entidad$/],
     ["The operator stressed that 46 sailings would be cancelled.", "en", /^The operator$/],
@@ -73,7 +89,8 @@ describe("who a sentence rests on", () => {
     ["La Regione ha evidenziato che la struttura avrà 318 posti letto.", "it", /^La Regione$/],
     ["Spółka przypomniała, że w porcie pracuje 1200 osób.", "pl", /^Spółka$/],
   ])("%s", (sentence, language, expected) => {
-    expect(party(sentence, language)).toMatch(expected);
+    if (expected === undefined) expect(party(sentence, language)).toBeUndefined();
+    else expect(party(sentence, language)).toMatch(expected);
   });
 
   it.each([

@@ -1394,3 +1394,50 @@ describe("the outlet's own reporter", () => {
     expect(claim.state).toBe("corroborated");
   });
 });
+
+describe("a figure stated in passing beside an attributed statement", () => {
+  it("reads figures in a clause describing the speaker, or in the outlet's clause before the speaker's, as background", () => {
+    const background = (sentence: string, language = "en") => sentenceFacts(sentence, language).background;
+    expect(
+      background("Tallyforge, which sells payroll software to about 3,100 businesses, said it had notified 40 agencies."),
+    ).toEqual(["3100"]);
+    expect(background("The port employs 1,150 people, and Mr Okafor said the new berth would create another 60 jobs.")).toEqual([
+      "1150",
+    ]);
+    expect(background("Der Konzern, der 430 Mitarbeiter beschäftigt, teilte mit, 80 Stellen würden gestrichen.", "de")).toEqual([
+      "430",
+    ]);
+    // The clause is the statement itself, or stands inside it after the verb.
+    expect(background("It was reported by Breach Notes, which said it asked for $30,000 for 4.8 million records.")).toEqual([]);
+    expect(background("The company said the plant, which will cost €74m, would open in 2028.")).toEqual([]);
+    // "teilte mit, die Ersatzbusse …": an article opening the statement, not a relative clause.
+    expect(background("Die Ostbahn teilte auf Anfrage mit, die Ersatzbusse würden im 30-Minuten-Takt verkehren.", "de")).toEqual(
+      [],
+    );
+    // French "a" (has) is no "and": "…, a fait savoir la maire" attributes the whole sentence.
+    expect(background("Côté italien, 85 familles ont été évacuées à Pontesarvo, a fait savoir la maire.", "fr")).toEqual([]);
+    // No speaker, nothing to stand beside.
+    expect(background("The port, which employs 1,150 people, plans to deepen its channel.")).toEqual([]);
+  });
+
+  it("is the outlet's own account of that figure: two outlets stating it corroborate it", () => {
+    const claims = checkClaims(
+      groupOrigins([
+        page(
+          "https://gazette.example/port",
+          `${prose("one")} The Port of Portmere employs 1,150 people, and Mr Okafor said the new berth would create another 60 jobs.`,
+        ),
+        page(
+          "https://ledger.example/port",
+          `${prose("two")} The Port of Portmere handled a record tonnage and employs 1,150 people directly.`,
+        ),
+      ]),
+    );
+    const employs = claims.find((c) => c.sourceKeys.length === 2 && c.text.includes("1,150"));
+    expect(employs?.state).toBe("corroborated");
+    expect(employs?.mentions.find((m) => m.text.includes("60 jobs"))?.attributedTo).toBeUndefined();
+    // The figure of the speaker's own clause is still his.
+    const jobs = claims.find((c) => c.sourceKeys.length === 1 && c.text.includes("60 jobs"));
+    expect(jobs?.mentions[0]?.attributedTo).toBe("Mr Okafor");
+  });
+});

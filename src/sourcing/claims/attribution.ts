@@ -33,13 +33,15 @@ const rx = (s: string, flags = "u") => new RegExp(s, flags);
 
 /** Cues after which the party follows: "according to X", "laut X", "selon X". */
 const BEFORE_PARTY = rx(
-  `${B}(?:according to|as (?:announced|stated|reported|confirmed) by|quoted by|citing|laut|gemäß|nach (?:Angaben|Auskunft|Darstellung|Informationen|Schätzungen|Berechnungen) (?:von|vom|der|des|dem)|selon|d['’]après|de source|según|de acuerdo con|conforme a|a decir de|secondo|stando a|a detta (?:di|del|della|dei)|come (?:riferito|comunicato|annunciato) (?:da|dal|dalla|dai)|według|zdaniem|jak (?:podał[aoy]?|poinformował[aoy]?|przekazał[aoy]?|podają|informuje|przekazuje|wynika z)|cytowan[yaie] przez)${E}`,
+  `${B}(?:according to|as (?:announced|stated|reported|confirmed) by|(?:first|originally|initially) reported by|quoted by|citing|laut|gemäß|nach (?:Angaben|Auskunft|Darstellung|Informationen|Schätzungen|Berechnungen) (?:von|vom|der|des|dem)|selon|d['’]après|de source|según|de acuerdo con|conforme a|a decir de|secondo|stando a|a detta (?:di|del|della|dei)|come (?:riferito|comunicato|annunciato) (?:da|dal|dalla|dai)|według|zdaniem|jak (?:podał[aoy]?|poinformował[aoy]?|przekazał[aoy]?|podają|informuje|przekazuje|wynika z)|cytowan[yaie] przez)${E}`,
   "giu",
 );
 
 /** "Per la Regione", "Pour la direction", "Para la empresa" opening a sentence: in that party's view. */
 const FOR_PARTY = /^(?:Per|Pour|Para)\s+(?=(?:la|il|lo|l['’]|i|gli|le|les|el|los|las)\s*\p{L})/u;
 
+/** When the report came, between its verb and its author: "as reported earlier this week by", "as reported on Monday by". */
+const WHEN_REPORTED = `(?:(?:earlier|last|this|on|el|le|il)\\s+){0,2}(?:${WEEKDAYS}|week|month|year|morning|weekend)(?:\\s+(?:week|month|year))?`;
 /** Verbs of another's report, for "as X reported" and its kin. */
 const REPORTED =
   "(?:first\\s+|earlier\\s+|previously\\s+|already\\s+|ya\\s+|déjà\\s+|bereits\\s+|zuerst\\s+|già\\s+|wcześniej\\s+)?(?:reported|revealed|disclosed|informó|adelantó|publicó|reveló|reportó|contó|informaba|publicaba|a révélé|a rapporté|avait révélé|avait rapporté|révélé|rapporté|berichtete|berichtet|meldete|gemeldet|enthüllte|riportato|rivelato|anticipato|scritto|scriveva|podał|podała|podało|ujawnił|ujawniła|ujawniło|informował|informowała|pisał|pisała)";
@@ -49,7 +51,7 @@ const REPORTED =
  * named after the verb.
  */
 const AS_REPORTED_BY = new RegExp(
-  `(?:^|[.!?]\\s+|,\\s*)(?:as|como|tal como|comme|ainsi que|come|così come|jak)\\s+(?:lo\\s+|l['’]a\\s+|l['’]avait\\s+|ha\\s+|è\\s+stato\\s+)?${REPORTED}(?:\\s+(?:by|par|por|da|dal|dalla|dallo|dai|dagli|przez))?\\s+`,
+  `(?:^|[.!?]\\s+|,\\s*)(?:as|como|tal como|comme|ainsi que|come|così come|jak)\\s+(?:lo\\s+|l['’]a\\s+|l['’]avait\\s+|ha\\s+|è\\s+stato\\s+)?${REPORTED}(?:\\s+${WHEN_REPORTED})?(?:\\s+(?:by|par|por|da|dal|dalla|dallo|dai|dagli|przez))?\\s+`,
   "iu",
 );
 /** "As the Harbour Gazette reported", "Wie die Oderland-Zeitung berichtete": named between. */
@@ -88,6 +90,12 @@ const SAY_PL =
 /** Spanish perfects of the speech verbs ("ha precisado", "han detallado"), made once rather than listed. */
 const SAY_ES_PERFECT = `(?:ha|han|había|habían) (?:${"precisado detallado añadido agregado subrayado advertido reconocido admitido cifrado estimado calculado comunicado declarado apuntado destacado insistido negado desmentido sostenido revelado explicado asegurado afirmado confirmado anunciado informado indicado señalado dicho".split(" ").join("|")})`;
 const SAY = rx(`${B}(?:${[SAY_EN, SAY_DE, SAY_FR, SAY_ES_PERFECT, SAY_ES, SAY_IT, SAY_PL].join("|")})${E}`, "giu");
+
+/** Whether a stretch of text holds a verb of speech ("which said it asked for $30,000"). */
+export function speaks(text: string): boolean {
+  SAY.lastIndex = 0;
+  return SAY.test(text);
+}
 
 /** Japanese: "Xは…と発表した", "Xは…を明らかにした", "Xの広報担当者は…と話した", "Xは…よう呼び掛けている". */
 const JA_SAY =
@@ -205,11 +213,17 @@ function phraseBefore(text: string): string {
   if (/,\s*$/u.test(text)) {
     // "Vestfjord Line, the ship's operator, said": an apposition closes the subject; otherwise a
     // comma before the verb means the party follows it ("…, said the ministry").
-    const parts = text.replace(/,\s*$/u, "").split(",");
+    // A figure's thousands ("3,100 businesses") are no clause's end.
+    const parts = text.replace(/,\s*$/u, "").split(/,(?!\d)/u);
     const last = (parts.pop() ?? "").trim();
     const name = (parts.pop() ?? "").trim();
-    if (!(ARTICLE.test(last.split(/\s+/)[0] ?? "") && /\p{Lu}/u.test(name))) return "";
-    return `${name.split(/\s+/).slice(-4).join(" ")} ${last}`;
+    if (ARTICLE.test(last.split(/\s+/)[0] ?? "") && /\p{Lu}/u.test(name))
+      return `${name.split(/\s+/).slice(-4).join(" ")} ${last}`;
+    // "El Ayuntamiento, personado como acusación particular, eleva …", "Tallyforge, which sells
+    // payroll software, said": the subject opens the sentence and one phrase set off by commas
+    // describes it.
+    if (parts.length === 0 && /^\p{Ll}/u.test(last) && name.split(/\s+/).length <= 6) return name;
+    return "";
   }
   const clauses = text
     .split(/[,;:()«»"“”„]|—|–|\s-\s/u)
@@ -382,6 +396,8 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
     const before = sentence.slice(0, m.index);
     const after = sentence.slice(m.index + m[0].length);
     if (AUXILIARY.test(before)) continue;
+    // A verb written with a capital inside a sentence is a word of a name: "Breach Notes", "Gruppetto Notes".
+    if (m.index > 0 && /^\p{Lu}/u.test(m[0]) && !/[.!?:]\s*$/u.test(before)) continue;
     // "A spokesperson for the Greyhaven Trust, which …, said": the body the speaker speaks for.
     const speaking = AFFILIATION.exec(before.slice(-200));
     if (speaking?.[1]) {

@@ -693,11 +693,24 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
       if (bare.length > 0) actOnly.set(id, new Set([...(actOnly.get(id) ?? []), ...bare]));
     }
   }
+  // The figures each claim takes from each of its sentences: a figure the sentence states in
+  // passing beside its attributed statement ("Tallyforge, which sells software to about 3,100
+  // businesses, said …") is the outlet's own, whoever the sentence quotes.
+  const passing = new Map<string, boolean>();
+  mentions.forEach((m, i) => {
+    const key = `${clusterOfFact.get(i)}:${m.sentence}`;
+    const inPassing =
+      m.anchor.numbers.length > 0 &&
+      m.anchor.dates.length + m.anchor.times.length + m.anchor.quotes.length === 0 &&
+      m.anchor.numbers.every((n) => m.facts.background.includes(n));
+    passing.set(key, (passing.get(key) ?? true) && inPassing);
+  });
   return claimsOf(
     sources,
     sentences,
     clusters,
     actOnly,
+    (claim, sentence) => passing.get(`${claim}:${sentence}`) === true,
     // Two sentences that disagree on several facts are one disagreement between each pair of claims.
     [
       ...new Map(
@@ -716,10 +729,10 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
 }
 
 /** What the claim's state reads of a mention: its page, whose word it rests on, whether it states a position, and whether the outlet says it saw it. */
-function carrierMention(m: Mention): CarrierMention {
+function carrierMention(m: Mention, inPassing = false): CarrierMention {
   return {
     source: m.source,
-    ...(m.party ? { party: m.party } : {}),
+    ...(m.party && !inPassing ? { party: m.party } : {}),
     ...(m.facts.position ? { position: m.facts.position } : {}),
     ...(m.facts.ownReport ? { ownReport: true } : {}),
   };
@@ -731,6 +744,8 @@ function claimsOf(
   clusters: readonly number[][],
   /** Per claim, the sentences that state its act but not its fact. */
   actOnly: ReadonlyMap<number, ReadonlySet<number>>,
+  /** Whether a claim's facts stand in its sentence only in passing, beyond the sentence's attribution. */
+  inPassing: (claim: number, sentence: number) => boolean,
   conflicts: readonly { a: number; b: number; ca: number; cb: number }[],
 ): CheckedClaim[] {
   // Who each page credits anywhere in its text: a bare statement may rest on a body credited elsewhere.
@@ -749,7 +764,7 @@ function claimsOf(
       const carriers = [...new Set(members.map((m) => (mentions[m] as Mention).source))].sort((x, y) => x - y);
       state = claimState(
         carriers,
-        members.map((m) => carrierMention(mentions[m] as Mention)),
+        members.map((m) => carrierMention(mentions[m] as Mention, inPassing(id, m))),
         sources,
         pageParties,
       );
@@ -850,7 +865,7 @@ function claimsOf(
       const party = stating.map((m) => (mentions[m] as Mention).party).find((p) => p !== undefined);
       const own = claimState(
         [...new Set(stating.map((m) => (mentions[m] as Mention).source))].sort((x, y) => x - y),
-        stating.map((m) => carrierMention(mentions[m] as Mention)),
+        stating.map((m) => carrierMention(mentions[m] as Mention, inPassing(id, m))),
         sources,
         pageParties,
       );
@@ -873,7 +888,7 @@ function claimsOf(
         return {
           sourceKey: (sources[mention.source] as GroupedSource).key,
           text: mention.text,
-          ...(mention.party ? { attributedTo: mention.party } : {}),
+          ...(mention.party && !inPassing(id, m) ? { attributedTo: mention.party } : {}),
         };
       }),
     };

@@ -5,6 +5,8 @@
 //
 // Figures are read by sentenceFigures.ts (those in Japanese script by japaneseFigures.ts) and
 // content words by contentWords.ts; this module gathers what the sentence states.
+
+import { speaks } from "./attribution.ts";
 import { contentWords, FUNCTION_WORDS, stem } from "./contentWords.ts";
 import { MONTHS, type Quantity, SCALES, SMALL_NUMBERS, unitClass } from "./figures.ts";
 import { CJK_CHAR, foldWidth } from "./japaneseFigures.ts";
@@ -33,6 +35,13 @@ export interface SentenceFacts {
   /** The outlet says it saw, counted or learned this itself ("selon nos journalistes", "The Blaze
    * understands", "nach unseren Informationen"): its own account, whoever else states it. */
   ownReport: boolean;
+  /**
+   * Figures the outlet states in passing beside a statement it attributes: in a clause describing
+   * someone ("Tallyforge, which sells payroll software to about 3,100 businesses, said …", "l'usine,
+   * qui emploie près de 1 200 salariés") or in a clause of its own before the speaker's ("The port
+   * employs 1,150 people, and Mr Okafor said …"). The attribution does not reach them.
+   */
+  background: string[];
   /** Figures the sentence sets against another as not so ("612, pas 480"): not stated, disputed. */
   negated: Quantity[];
   /** The sentence denies or rejects something. */
@@ -401,6 +410,35 @@ function roleHolders(sentence: string): SentenceFacts["holders"] {
   return out;
 }
 
+/** A clause describing who or what it follows, set off by a comma: ", which", ", qui", ", die", ", który". */
+const RELATIVE_CLAUSE =
+  /,\s+(?:which|who|whose|where|qui|où|dont|que|quien|quienes|cuyo|cuya|donde|che|dove|cui|il quale|la quale|die|der|das|wo|welche[rs]?|któr[yaeź]\p{L}*|gdzie)(?![\p{L}])[^,;:()]*/giu;
+/** A clause of the outlet's before a coordinated clause of a speaker's: "…, and Mr Okafor said". */
+const SPEAKER_CLAUSE = /,\s+(?:and|but|y|pero|et|mais|und|aber|e|ma|i)\s+[^,;:]*/giu;
+
+/** Figures whose every mention stands in a clause a sentence's attribution does not reach (`background`). */
+function backgroundFigures(text: string, at: ReadonlyMap<string, number[]>): string[] {
+  if (at.size === 0 || !speaks(text)) return [];
+  const ranges: [number, number][] = [];
+  for (const m of text.matchAll(RELATIVE_CLAUSE)) {
+    // Only a clause between the speaker and the verb is surely outside the statement: after the
+    // verb, "said the plant, which will cost €74m, …" may be the statement's own words. And "Breach
+    // Notes, which said it asked for $30,000" is the statement itself.
+    if (speaks(m[0]) || speaks(text.slice(0, m.index))) continue;
+    if (speaks(text.slice(m.index + m[0].length))) ranges.push([m.index, m.index + m[0].length]);
+  }
+  for (const m of text.matchAll(SPEAKER_CLAUSE)) {
+    const before = text.slice(0, m.index);
+    if (speaks(m[0]) && !speaks(before)) {
+      ranges.push([0, m.index]);
+      break;
+    }
+  }
+  if (ranges.length === 0) return [];
+  const inside = (i: number) => ranges.some(([s, e]) => i >= s && i < e);
+  return [...at].filter(([, starts]) => starts.length > 0 && starts.every(inside)).map(([value]) => value);
+}
+
 export function sentenceFacts(sentence: string, language = "en"): SentenceFacts {
   // Japanese figures are read in Japanese sentences and wherever Japanese or Chinese script appears.
   const cjk = language === "ja" || CJK_CHAR.test(sentence);
@@ -440,6 +478,7 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
     times,
     names,
     figureNames: namesBesideFigures(figureText, names, at),
+    background: backgroundFigures(figureText, at),
     quotes: extractQuotes(sentence),
     denial: DENIAL.test(sentence),
     denied: deniedWords(sentence),
