@@ -1441,3 +1441,55 @@ describe("a figure stated in passing beside an attributed statement", () => {
     expect(jobs?.mentions[0]?.attributedTo).toBe("Mr Okafor");
   });
 });
+
+describe("two sides' figures in one sentence", () => {
+  it("reads a sentence that turns from one side's count to the other's as two accounts", () => {
+    const accounts = (sentence: string, language = "en") => sentenceFacts(sentence, language).accounts;
+    expect(
+      accounts(
+        "Według związku zawodowego dokerów w strajku uczestniczy 1 200 pracowników; spółka szacuje ich liczbę na około 700.",
+        "pl",
+      ),
+    ).toEqual(["1200", "700"]);
+    expect(
+      accounts("Según el sindicato, son 1.850 los trabajadores en huelga; la empresa reduce la cifra a 1.120.", "es"),
+    ).toEqual(["1850", "1120"]);
+    expect(accounts("Police put the crowd at 5,000 people, while organisers said 20,000 people marched.")).toEqual([
+      "5000",
+      "20000",
+    ]);
+    // One side, or no side at all, or two different counts.
+    expect(accounts("The company said 700 workers had stopped work; another 40 managers stayed at their desks.")).toBeUndefined();
+    expect(accounts("Between 700 and 1,200 workers joined the strike, the union said.")).toBeUndefined();
+    expect(accounts("The union said 1,200 workers struck, while the company said the terminal lost €2 million.")).toBeUndefined();
+  });
+
+  it("disputes the two claims, however many pages carry the sentence", () => {
+    const sentence =
+      "Według związku zawodowego w strajku uczestniczy 1 200 pracowników, natomiast spółka szacuje ich liczbę na około 700.";
+    const claims = checkClaims(
+      groupOrigins([
+        page("https://pap.example/strajk", `${prose("one")} ${sentence}`, { language: "pl" }),
+        page("https://glos.example/strajk", `${prose("two")} Dokerzy strajkują od poniedziałku. ${sentence}`, { language: "pl" }),
+        page(
+          "https://zwiazek.example/strajk",
+          `${prose("three")} W strajku bierze udział 1 200 pracowników terminalu: dokerzy, operatorzy suwnic, pracownicy magazynów.`,
+          { language: "pl" },
+        ),
+        page(
+          "https://spolka.example/strajk",
+          `${prose("four")} Według danych spółki w akcji strajkowej uczestniczy około 700 pracowników.`,
+          {
+            language: "pl",
+          },
+        ),
+      ]),
+    );
+    const union = claims.find((c) => c.mentions.some((m) => m.text.startsWith("W strajku bierze")));
+    const company = claims.find((c) => c.mentions.some((m) => m.text.startsWith("Według danych spółki")));
+    expect(union?.mentions.some((m) => m.text === sentence)).toBe(true);
+    expect(company?.mentions.some((m) => m.text === sentence)).toBe(true);
+    expect(union?.state).toBe("disputed");
+    expect(company?.state).toBe("disputed");
+  });
+});

@@ -76,7 +76,7 @@ const AFTER_PARTY = rx(
 );
 
 const SAY_EN =
-  "said|says|say|told|tells|announced|announces|stated|states|confirmed|confirms|added|adds|estimated|estimates|explained|explains|noted|notes|wrote|writes|claimed|claims|insisted|warned|revealed|disclosed|reported|reports|predicted|predicts|declared|acknowledged|admitted|argued|maintained|denied|denies|rejected|rejects|expects|expected|projected|forecast|calculated|described|insists|pointed out|set out|outlined|unveiled|published|urged|urges|demands|demanded|is seeking|are seeking|seeks|called for|calls for|requested|requests|puts? (?:the|its|their) (?:cost|costs|damage|bill|price|figure|number|toll|total|loss|losses|value|estimate|count)(?: [\\p{L}-]+){0,5}? at|valued|values|assessed|assesses|classified|rated|proclaimed|reiterated|reiterates|emphasised|emphasized|emphasises|emphasizes|stressed|stresses|conceded|concedes|cautioned|cautions|asserted|asserts|recalled|observed|remarked|replied|responded|countered|commented|indicated|indicates|specified|detailed|briefed|clarified|underlined|underscored";
+  "said|says|say|told|tells|announced|announces|stated|states|confirmed|confirms|added|adds|estimated|estimates|explained|explains|noted|notes|wrote|writes|claimed|claims|insisted|warned|revealed|disclosed|reported|reports|predicted|predicts|declared|acknowledged|admitted|argued|maintained|denied|denies|rejected|rejects|expects|expected|projected|forecast|calculated|described|insists|pointed out|set out|outlined|unveiled|published|urged|urges|demands|demanded|is seeking|are seeking|seeks|called for|calls for|requested|requests|puts? (?:the|its|their) (?:cost|costs|damage|bill|price|figure|number|toll|total|loss|losses|value|estimate|count|crowd|turnout|attendance)(?: [\\p{L}-]+){0,5}? at|valued|values|assessed|assesses|classified|rated|proclaimed|reiterated|reiterates|emphasised|emphasized|emphasises|emphasizes|stressed|stresses|conceded|concedes|cautioned|cautions|asserted|asserts|recalled|observed|remarked|replied|responded|countered|commented|indicated|indicates|specified|detailed|briefed|clarified|underlined|underscored";
 const SAY_DE =
   "sagte|sagt|sagten|erklärte|erklärt|erklärten|teilte|teilt|teilten|mitteilte|mitteilten|berichtete|berichtet|bestätigte|bestätigt|betonte|betont|kündigte|gab|gibt|bezifferte|beziffert|bezifferten|schätzte|schätzt|schrieb|schreibt|meldete|meldet|wies|dementierte|dementiert|räumte|sprach|hieß|heißt|bekräftigte|versicherte|ergänzte|fügte|betonte|kritisierte|warnte|räumte|verwies|begründete|kündigte|hieß es|fordert|fordern|forderte|forderten|verlangt|verlangen|verlangte|rechnete vor|rechnet vor|spricht von|sprach von|geht von|ging von|erwartet|erwartete|stufte|stuft|eingestuft|veröffentlichte|veranschlagt|veranschlagte|taxiert|taxierte|erläuterte|erläutert|unterstrich|unterstreicht|hob hervor|hebt hervor|stellte klar|stellt klar|verweist|informierte|informiert|mahnte|mahnt|präzisierte|präzisiert|bekräftigt|versichert|ergänzt|kritisiert|warnt|bestätigten|berichteten|betonten|warnten";
 const SAY_FR =
@@ -95,6 +95,13 @@ const SAY = rx(`${B}(?:${[SAY_EN, SAY_DE, SAY_FR, SAY_ES_PERFECT, SAY_ES, SAY_IT
 export function speaks(text: string): boolean {
   SAY.lastIndex = 0;
   return SAY.test(text);
+}
+
+/** Whether a stretch of text credits someone: a verb of speech or "according to", "według", "laut". */
+export function credits(text: string): boolean {
+  BEFORE_PARTY.lastIndex = 0;
+  AFTER_PARTY.lastIndex = 0;
+  return speaks(text) || BEFORE_PARTY.test(text) || AFTER_PARTY.test(text);
 }
 
 /** Japanese: "Xは…と発表した", "Xは…を明らかにした", "Xの広報担当者は…と話した", "Xは…よう呼び掛けている". */

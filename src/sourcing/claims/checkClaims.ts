@@ -705,6 +705,19 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
       m.anchor.numbers.every((n) => m.facts.background.includes(n));
     passing.set(key, (passing.get(key) ?? true) && inPassing);
   });
+  // A sentence giving two sides' figures of one count ("según el sindicato, 1.850; la empresa
+  // reduce la cifra a 1.120") disputes the two claims itself, whichever pages carry them.
+  const sides: { a: number; b: number; ca: number; cb: number }[] = [];
+  sentences.forEach((sentence, i) => {
+    const accounts = sentence.facts.accounts;
+    if (!accounts) return;
+    const clusterOf = (value: string) =>
+      clusterOfFact.get(
+        mentions.findIndex((m) => m.sentence === i && m.anchor.numbers.length === 1 && m.anchor.numbers[0] === value),
+      );
+    const [ca, cb] = accounts.map(clusterOf);
+    if (ca !== undefined && cb !== undefined && ca !== cb) sides.push({ a: i, b: i, ca, cb });
+  });
   return claimsOf(
     sources,
     sentences,
@@ -725,6 +738,7 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
         }),
       ).values(),
     ],
+    sides,
   );
 }
 
@@ -747,6 +761,8 @@ function claimsOf(
   /** Whether a claim's facts stand in its sentence only in passing, beyond the sentence's attribution. */
   inPassing: (claim: number, sentence: number) => boolean,
   conflicts: readonly { a: number; b: number; ca: number; cb: number }[],
+  /** Disputes a sentence states itself, two sides' figures of one count: no origin to compare. */
+  sides: readonly { a: number; b: number; ca: number; cb: number }[] = [],
 ): CheckedClaim[] {
   // Who each page credits anywhere in its text: a bare statement may rest on a body credited elsewhere.
   const pageParties = new Map<number, string[]>();
@@ -782,10 +798,11 @@ function claimsOf(
       return state.state === "parallel" && state.attributedTo ? toParty(state.attributedTo) : undefined;
     },
   );
-  for (const { a, b, ca, cb } of [...conflicts, ...counts]) {
+  for (const { a, b, ca, cb } of [...conflicts, ...counts, ...sides]) {
     const oa = (sources[(mentions[a] as Mention).source] as GroupedSource).originId;
     const ob = (sources[(mentions[b] as Mention).source] as GroupedSource).originId;
-    if (oa === ob) continue;
+    // One origin does not dispute itself across its pages; one sentence giving two sides does.
+    if (oa === ob && a !== b) continue;
     // Mentions joined through others that still contradict each other: the claim is disputed
     // within itself.
     if (!disputedWith.has(ca)) disputedWith.set(ca, new Set());

@@ -6,7 +6,7 @@
 // Figures are read by sentenceFigures.ts (those in Japanese script by japaneseFigures.ts) and
 // content words by contentWords.ts; this module gathers what the sentence states.
 
-import { speaks } from "./attribution.ts";
+import { credits, speaks } from "./attribution.ts";
 import { contentWords, FUNCTION_WORDS, stem } from "./contentWords.ts";
 import { MONTHS, type Quantity, SCALES, SMALL_NUMBERS, unitClass } from "./figures.ts";
 import { CJK_CHAR, foldWidth } from "./japaneseFigures.ts";
@@ -42,6 +42,12 @@ export interface SentenceFacts {
    * employs 1,150 people, and Mr Okafor said …"). The attribution does not reach them.
    */
   background: string[];
+  /**
+   * Two figures of one count the sentence gives as two sides' accounts: "Według związku … 1 200
+   * pracowników; spółka szacuje ich liczbę na około 700", "police put the crowd at 5,000, while
+   * organisers said 20,000". Each half credits someone and states one figure.
+   */
+  accounts?: [string, string];
   /** Figures the sentence sets against another as not so ("612, pas 480"): not stated, disputed. */
   negated: Quantity[];
   /** The sentence denies or rejects something. */
@@ -439,6 +445,31 @@ function backgroundFigures(text: string, at: ReadonlyMap<string, number[]>): str
   return [...at].filter(([, starts]) => starts.length > 0 && starts.every(inside)).map(([value]) => value);
 }
 
+/** Where a sentence turns from one side's account to the other's: "; ", ", while", ", natomiast". */
+const CONTRAST =
+  /;\s+|,?\s+(?:while|whereas|but|während|wohingegen|doch|alors que|tandis que|mais|mientras que|mientras|pero|mentre|invece|ma|natomiast|zaś|a)\s+/giu;
+
+/** The two sides' figures of a sentence giving two accounts of one count (`accounts`). */
+function twoAccounts(
+  text: string,
+  quantities: readonly Quantity[],
+  at: ReadonlyMap<string, number[]>,
+): { accounts?: [string, string] } {
+  if (quantities.length !== 2) return {};
+  const [x, y] = quantities as [Quantity, Quantity];
+  // Of one kind: the same thing counted, or the second side's figure of what the first counted ("… na około 700").
+  if (x.value === y.value || x.base !== undefined || y.base !== undefined || !(x.unit === y.unit || y.unit === "")) return {};
+  if (x.unit === "") return {};
+  const ax = Math.min(...(at.get(x.value) ?? [-1]));
+  const ay = Math.min(...(at.get(y.value) ?? [-1]));
+  if (ax < 0 || ay <= ax) return {};
+  for (const turn of text.matchAll(CONTRAST)) {
+    if (turn.index <= ax || turn.index >= ay) continue;
+    if (credits(text.slice(0, turn.index)) && credits(text.slice(turn.index))) return { accounts: [x.value, y.value] };
+  }
+  return {};
+}
+
 export function sentenceFacts(sentence: string, language = "en"): SentenceFacts {
   // Japanese figures are read in Japanese sentences and wherever Japanese or Chinese script appears.
   const cjk = language === "ja" || CJK_CHAR.test(sentence);
@@ -479,6 +510,7 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
     names,
     figureNames: namesBesideFigures(figureText, names, at),
     background: backgroundFigures(figureText, at),
+    ...twoAccounts(figureText, quantities, at),
     quotes: extractQuotes(sentence),
     denial: DENIAL.test(sentence),
     denied: deniedWords(sentence),
