@@ -1493,3 +1493,26 @@ describe("two sides' figures in one sentence", () => {
     expect(company?.state).toBe("disputed");
   });
 });
+
+describe("a name that opens a sentence", () => {
+  it("is a name when the story writes the word as one elsewhere and never in lower case", () => {
+    const claims = (second: string) =>
+      checkClaims(
+        groupOrigins([
+          page(
+            "https://one.example/aromal",
+            `${prose("one")} En el búnker de Unión por Aromal, Ferreyra se negó a reconocer la derrota ante la prensa.`,
+            {
+              language: "es",
+            },
+          ),
+          page("https://two.example/aromal", `${prose("two")} ${second}`, { language: "es" }),
+        ]),
+      );
+    const named = claims("Ferreyra se negó a reconocer la derrota y pidió esperar al escrutinio definitivo.");
+    expect(named.find((c) => c.text.includes("se negó"))?.sourceKeys).toEqual(["0", "1"]);
+    // "Derrota" opening a sentence is a word the story writes in lower case: no name, no claim of it.
+    const unnamed = claims("Derrota se negó a reconocer la prensa y pidió esperar al escrutinio definitivo.");
+    expect(unnamed.find((c) => c.text.includes("se negó"))?.sourceKeys).toEqual(["0"]);
+  });
+});

@@ -14,7 +14,15 @@ import { UnionFind } from "../group/unionFind.ts";
 import type { CheckedClaim, ClaimState, GroupedSource } from "../types.ts";
 import { attributeSentences } from "./attribution.ts";
 import { type CarrierMention, claimState, type StateResult } from "./claimStates.ts";
-import { isCheckable, namesOwnReporter, type Quantity, type SentenceFacts, sentenceFacts, stem } from "./facts.ts";
+import {
+  isCheckable,
+  namesOwnReporter,
+  type Quantity,
+  type SentenceFacts,
+  sentenceFacts,
+  stem,
+  withOpeningName,
+} from "./facts.ts";
 import { BROAD_UNITS, COUNTED_CLASSES, sameAmount } from "./figures.ts";
 import { CALENDAR, toParty } from "./parties.ts";
 import { partyCountConflicts } from "./partyCounts.ts";
@@ -355,17 +363,30 @@ function pageParty(source: GroupedSource): string | undefined {
 
 export function collectMentions(sources: readonly GroupedSource[]): Mention[] {
   const mentions: Mention[] = [];
-  sources.forEach((source, index) => {
+  // Each page's sentences and their facts, read once; then the words the story writes as names
+  // anywhere, so a sentence opening on one of them names it too (facts.ts, `withOpeningName`).
+  const pages = sources.map((source) => {
     const language = source.page.language ?? "en";
     const paragraphs = source.page.text.split(/\n\s*\n/).map((p) => splitSentences(p, language));
     const factsOf = new Map<string, SentenceFacts>();
+    for (const sentence of paragraphs.flat())
+      if (!factsOf.has(sentence)) factsOf.set(sentence, sentenceFacts(sentence, language));
+    return { language, paragraphs, factsOf };
+  });
+  // A word the story also writes in lower case ("its members had rejected") is no name.
+  const lowerCase = new Set<string>();
+  for (const { factsOf } of pages)
+    for (const sentence of factsOf.keys())
+      for (const [w] of sentence.matchAll(/(?<![\p{L}])\p{Ll}[\p{L}’'-]+/gu)) lowerCase.add(w);
+  const storyNames = new Set<string>();
+  for (const { factsOf } of pages)
+    for (const f of factsOf.values())
+      for (const name of f.names) for (const w of name.split(" ")) if (w.length >= 3 && !lowerCase.has(w)) storyNames.add(w);
+  sources.forEach((source, index) => {
+    const { language, paragraphs, factsOf } = pages[index] as (typeof pages)[number];
     const facts = (sentence: string) => {
-      let f = factsOf.get(sentence);
-      if (!f) {
-        f = sentenceFacts(sentence, language);
-        factsOf.set(sentence, f);
-      }
-      return f;
+      const read = factsOf.get(sentence) ?? sentenceFacts(sentence, language);
+      return withOpeningName(read, sentence, language, storyNames);
     };
     const attributions = attributeSentences(paragraphs, language, (s) => isCheckable(facts(s)));
     const seen = new Set<string>();

@@ -203,8 +203,14 @@ const OFFER =
 function deniedWords(sentence: string): string[] {
   const m = DENIAL.exec(sentence);
   if (!m) return [];
-  // The object ends with its clause: ", qui reste au cœur de la stratégie du groupe" is no part of it.
-  const after = sentence.slice(m.index + m[0].length, m.index + m[0].length + 120).split(/[,.;!?]/)[0] ?? "";
+  // The object ends with its clause: ", qui reste au cœur de la stratégie du groupe" is no part of
+  // it; a clause of what is denied goes on past its comma ("dementierte am Freitag, dass das
+  // Regierungspräsidium Einsparungen verlangt habe").
+  const after =
+    sentence
+      .slice(m.index + m[0].length, m.index + m[0].length + 160)
+      .replace(/,\s+(?=(?:that|dass|daß|que|che|że|wonach)(?![\p{L}]))/giu, " ")
+      .split(/[,.;!?]/)[0] ?? "";
   return [
     ...new Set(
       contentWords(after, "")
@@ -308,6 +314,30 @@ function extractNames(sentence: string, language: string): string[] {
     out.add(words.join(" ").toLowerCase());
   }
   return [...out];
+}
+
+/**
+ * A sentence's facts with the name that opens it, when the story writes that word as a name
+ * elsewhere: "Ferreyra se negó a reconocer la derrota" opens on a capital that any word would
+ * have, and is a name because other sentences write "Gustavo Ferreyra" or "…, dijo Ferreyra".
+ * Not in German, which capitalises every noun.
+ */
+export function withOpeningName(
+  facts: SentenceFacts,
+  sentence: string,
+  language: string,
+  storyNames: ReadonlySet<string>,
+): SentenceFacts {
+  if (language === "de") return facts;
+  const first = /^[\s"“„«(]*(\p{Lu}[\p{L}’'-]+)(?![\p{L}])/u.exec(sentence)?.[1]?.toLowerCase();
+  if (
+    !first ||
+    !storyNames.has(first) ||
+    SENTENCE_START_WORDS.has(first) ||
+    facts.names.some((n) => n.split(" ").includes(first))
+  )
+    return facts;
+  return { ...facts, names: [...facts.names, first] };
 }
 
 /** The names written in each figure's clause (between commas, semicolons, colons, dashes or brackets). */
