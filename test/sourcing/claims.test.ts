@@ -1516,3 +1516,27 @@ describe("a name that opens a sentence", () => {
     expect(unnamed.find((c) => c.text.includes("se negó"))?.sourceKeys).toEqual(["0"]);
   });
 });
+
+describe("a date more precise than its year, across languages", () => {
+  const story = (fr: string, en: string) =>
+    checkClaims(
+      groupOrigins([
+        page("https://sport.example/colfer", `${prose("one")} ${fr}`, { language: "fr" }),
+        page("https://courier.example/colfer", `${prose("two")} ${en}`),
+      ]),
+    );
+  it("is one fact in two languages when few sentences state it", () => {
+    const claims = story(
+      "Dans un communiqué, le club annonce que l'attaquant irlandais s'est engagé jusqu'en juin 2030.",
+      "Valmont announced on Tuesday that Colfer had signed a contract running until June 2030.",
+    );
+    expect(claims.find((c) => c.text.includes("2030"))?.sourceKeys).toEqual(["0", "1"]);
+  });
+  it("is no tie between sentences whose figures differ", () => {
+    const claims = story(
+      "En juin 2030, le stade de Valmont accueillera 40 000 spectateurs.",
+      "In June 2030 Valmont will pay a further €5m to Sambreville under the terms of the transfer agreement.",
+    );
+    expect(claims.filter((c) => c.text.includes("2030")).map((c) => c.sourceKeys.length)).toEqual([1, 1]);
+  });
+});

@@ -48,6 +48,8 @@ const MAX_MENTIONS_PER_SOURCE = 250;
 const MAX_POSTING = 150;
 /** A figure or date stated by at most this many mentions of a check singles out one claim. */
 const RARE_FACT = 8;
+/** A fact stated by at most this many sentences of a story is nearly its own: a date only one claim gives. */
+const FEW_SENTENCES = 4;
 
 const intersects = (a: readonly string[], b: readonly string[]) => a.some((x) => b.includes(x));
 
@@ -269,6 +271,18 @@ export function relate(
     const sameCount = fa.quantities.some(
       (qa) => COUNTED_CLASSES.has(qa.unit) && fb.quantities.some((qb) => qb.unit === qa.unit && sameAmount(qa, qb, sameFigure)),
     );
+    // A date more precise than its year ("juin 2030", "latem 2027") that few sentences of the story
+    // state is one fact in any language: "jusqu'en juin 2030" and "until June 2030".
+    // The whole sentences' figures must not differ: "En juin 2030, le stade accueillera 40 000
+    // spectateurs" and "In June 2030 Valmont will pay a further €5m" share only the month.
+    const rareDate = fa.dates.some((d) => !/^\d{4}$/.test(d) && fb.dates.includes(d) && factCount(`d:${d}`) <= FEW_SENTENCES);
+    const [na, nb] = [a, b].map((m) => ("stated" in m ? (m as FactMention).stated.numbers : m.facts.numbers)) as [
+      string[],
+      string[],
+    ];
+    const wholeDisjoint =
+      na.length > 0 && nb.length > 0 && !na.some((x) => nb.some((y) => sameFigure(x, y, fa.hedged || fb.hedged)));
+    if (!numbersDisjoint && !wholeDisjoint && !datesConflict && rareDate) return "same";
     if (!numbersDisjoint && !datesConflict && hardShared >= 1 && (namesShared || hardShared >= 2 || sameCount)) return "same";
     // One person's words quoted in two languages: a translation shares no word, but the speaker
     // is named on both, the quotations are of a length, and neither states a figure the other lacks.
