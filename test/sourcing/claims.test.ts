@@ -2,7 +2,7 @@
 // a statement across different wording, and the facts it is compared on.
 import { describe, expect, it } from "vitest";
 import { checkClaims, roundingOf, sameFigure } from "../../src/sourcing/claims/checkClaims.ts";
-import { claimState, ownParty } from "../../src/sourcing/claims/claimStates.ts";
+import { claimState, copiedSentence, ownParty } from "../../src/sourcing/claims/claimStates.ts";
 import { isCheckable, sentenceFacts } from "../../src/sourcing/claims/facts.ts";
 import { sameParty, toParty } from "../../src/sourcing/claims/parties.ts";
 import { splitSentences } from "../../src/sourcing/claims/sentences.ts";
@@ -194,10 +194,11 @@ describe("claim states", () => {
     const claim = claimWith(checkClaims(sources), "loss of 140 jobs");
     expect(claim.state).toBe("parallel");
     expect(claim.attributedTo).toBe("Veltmark Logistics");
-    // Two accounts of their own are corroboration.
+    // Two accounts of their own are corroboration (each in its own words: one sentence word for
+    // word on two pages was copied, "a sentence copied word for word" below).
     const own = groupOrigins([
       page("https://one.example/l", `${prose("l1")} The Kessling depot will close in March with the loss of 140 jobs.`),
-      page("https://two.example/l", `${prose("l2")} The Kessling depot will close in March, with the loss of 140 jobs.`),
+      page("https://two.example/l", `${prose("l2")} In March the Kessling depot shuts its doors and 140 jobs go.`),
     ]);
     expect(claimWith(checkClaims(own), "loss of 140 jobs").state).toBe("corroborated");
   });
@@ -1538,5 +1539,53 @@ describe("a date more precise than its year, across languages", () => {
       "In June 2030 Valmont will pay a further €5m to Sambreville under the terms of the transfer agreement.",
     );
     expect(claims.filter((c) => c.text.includes("2030")).map((c) => c.sourceKeys.length)).toEqual([1, 1]);
+  });
+});
+
+describe("a sentence copied word for word", () => {
+  const source = (key: string, url: string): GroupedSource => ({
+    key,
+    page: page(url, "Text."),
+    domain: new URL(url).hostname,
+    originId: `o${key}`,
+    origin: url,
+    official: false,
+    score: 70,
+  });
+  const sources = [source("0", "https://www.trevalli.example/ponte"), source("1", "https://www.borgoleno.example/ponte")];
+  it("makes two outlets one origin for that claim: the one copied it, or both copied one source", () => {
+    const copied = claimState(
+      [0, 1],
+      [
+        {
+          source: 0,
+          text: "Ogni giorno lo attraversano circa 9.000 veicoli, in gran parte diretti alla zona industriale di Casalverde e ai caselli autostradali.",
+        },
+        {
+          source: 1,
+          text: "Ogni giorno lo attraversano circa 9.000 veicoli, in gran parte diretti alla zona industriale di Casalverde e ai caselli dell'autostrada.",
+        },
+      ],
+      sources,
+    );
+    expect(copied.state).toBe("circular");
+    const written = claimState(
+      [0, 1],
+      [
+        {
+          source: 0,
+          text: "Ogni giorno lo attraversano circa 9.000 veicoli, in gran parte diretti alla zona industriale di Casalverde.",
+        },
+        {
+          source: 1,
+          text: "Sul ponte passano circa 9.000 mezzi al giorno, molti dei quali camion verso i caselli dell'autostrada.",
+        },
+      ],
+      sources,
+    );
+    expect(written.state).toBe("corroborated");
+  });
+  it("is a long sentence in much the same words, not a short one", () => {
+    expect(copiedSentence("The bridge was built in 1968.", "The bridge was built in 1968.")).toBe(false);
   });
 });

@@ -781,6 +781,7 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
 function carrierMention(m: Mention, inPassing = false): CarrierMention {
   return {
     source: m.source,
+    text: m.text,
     ...(m.party && !inPassing ? { party: m.party } : {}),
     ...(m.facts.position ? { position: m.facts.position } : {}),
     ...(m.facts.ownReport ? { ownReport: true } : {}),

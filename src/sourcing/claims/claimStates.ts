@@ -12,6 +12,8 @@
 //                 story by name;
 //   singleSource  otherwise (one origin carries it).
 // Disputes are decided before this (disagreement comes first).
+
+import { words } from "../group/nearDuplicates.ts";
 import { registrableDomain } from "../group/originGroups.ts";
 import { UnionFind } from "../group/unionFind.ts";
 import type { ClaimState, GroupedSource } from "../types.ts";
@@ -26,6 +28,28 @@ export interface CarrierMention {
   position?: "demand" | "offer";
   /** The outlet says it saw, counted or learned it itself (facts.ts, `ownReport`). */
   ownReport?: boolean;
+  /** The sentence as the page words it. */
+  text?: string;
+}
+
+/** Sentences this long that share this much of their wording were copied, not written twice. */
+const COPIED_WORDS = 12;
+const COPIED_SHARE = 0.7;
+
+/** Whether two sentences are one sentence copied: most of their word 3-grams in common. */
+export function copiedSentence(a: string, b: string): boolean {
+  const grams = (text: string) => {
+    const w = words(text);
+    const out = new Set<string>();
+    for (let i = 0; i + 3 <= w.length; i++) out.add(w.slice(i, i + 3).join(" "));
+    return { n: w.length, out };
+  };
+  const x = grams(a);
+  const y = grams(b);
+  if (x.n < COPIED_WORDS || y.n < COPIED_WORDS) return false;
+  let shared = 0;
+  for (const g of x.out) if (y.out.has(g)) shared++;
+  return shared / (x.out.size + y.out.size - shared) >= COPIED_SHARE;
 }
 
 /** Names an outlet goes by in text: its origin, site name and domain label. */
@@ -168,6 +192,21 @@ export function claimState(
     if (linkedTo.length > 0) return citedBases(c, linkedTo, seen);
     return [{ kind: "origin", id: source.originId }];
   };
+
+  // Two outlets writing the same long sentence word for word copied it, one from the other or
+  // both from a source neither names: for this claim they are one origin.
+  for (let i = 0; i < carriers.length; i++)
+    for (let j = i + 1; j < carriers.length; j++) {
+      const x = sources[carriers[i] as number] as GroupedSource;
+      const y = sources[carriers[j] as number] as GroupedSource;
+      if (x.official || y.official || x.originId === y.originId) continue;
+      const copied = (byCarrier.get(carriers[i] as number) ?? []).some((m) =>
+        (byCarrier.get(carriers[j] as number) ?? []).some((n) => m.text && n.text && copiedSentence(m.text, n.text)),
+      );
+      const from = originIndex.get(x.originId);
+      const to = originIndex.get(y.originId);
+      if (copied && from !== undefined && to !== undefined) linked.union(from, to);
+    }
 
   const citedBases = (c: number, cited: number[], seen: Set<number>): Basis[] => {
     const from = originIndex.get((sources[c] as GroupedSource).originId);
