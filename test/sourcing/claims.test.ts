@@ -1,7 +1,7 @@
 // Claim checking across origins: the five states by the definitions in ARCHITECTURE.md, matching
 // a statement across different wording, and the facts it is compared on.
 import { describe, expect, it } from "vitest";
-import { checkClaims, roundingOf, sameFigure } from "../../src/sourcing/claims/checkClaims.ts";
+import { checkClaims, relate, roundingOf, sameFigure } from "../../src/sourcing/claims/checkClaims.ts";
 import { claimState, copiedSentence, ownParty } from "../../src/sourcing/claims/claimStates.ts";
 import { isCheckable, sentenceFacts } from "../../src/sourcing/claims/facts.ts";
 import { sameParty, toParty } from "../../src/sourcing/claims/parties.ts";
@@ -1587,5 +1587,28 @@ describe("a sentence copied word for word", () => {
   });
   it("is a long sentence in much the same words, not a short one", () => {
     expect(copiedSentence("The bridge was built in 1968.", "The bridge was built in 1968.")).toBe(false);
+  });
+});
+
+describe("two measurements", () => {
+  const mention = (source: number, text: string) => ({ source, text, language: "en", facts: sentenceFacts(text) });
+  it("of very different size are two things measured, not two accounts of one", () => {
+    const snow = mention(0, "The roof of the east stand caved in after 70 cm of snow fell on the town overnight.");
+    // 70 cm of snow and a 60-metre section of roof: two lengths of two things.
+    expect(
+      relate(
+        snow,
+        mention(1, "The roof of the east stand caved in along 60 metres after snow fell on the town overnight."),
+        () => 1,
+      ),
+    ).not.toBe("conflict");
+    // 70 cm against 1.2 metres of snow is one depth told two ways.
+    expect(
+      relate(
+        snow,
+        mention(1, "The roof of the east stand caved in after 1.2 metres of snow fell on the town overnight."),
+        () => 1,
+      ),
+    ).toBe("conflict");
   });
 });

@@ -138,7 +138,7 @@ function conflictingUnit(
   const hedged = a.hedged || b.hedged;
   for (const qa of a.quantities) {
     if (!qa.unit) continue;
-    const sameUnit = b.quantities.filter((qb) => qb.unit === qa.unit && sameSubject(qa, qb));
+    const sameUnit = b.quantities.filter((qb) => qb.unit === qa.unit && sameSubject(qa, qb) && sameScale(qa, qb));
     if (sameUnit.length === 0) continue;
     const same = (x: Quantity, y: Quantity) => sameAmount(x, y, (p, q) => sameFigure(p, q, hedged));
     const agree =
@@ -147,6 +147,18 @@ function conflictingUnit(
   }
   return undefined;
 }
+
+/**
+ * Two measurements of one thing are of one order: 70 cm of snow and a 60-metre section of roof are
+ * two lengths, not two accounts of one (a revision from 40 to 60 metres is).
+ */
+function sameScale(a: Quantity, b: Quantity): boolean {
+  if (a.base === undefined || b.base === undefined) return true;
+  const [small, large] = [Math.abs(a.base), Math.abs(b.base)].sort((x, y) => x - y) as [number, number];
+  return small > 0 && large / small <= MEASURE_SPREAD;
+}
+/** How far apart two measurements of one thing may be: a revision or a dispute, not another thing. */
+const MEASURE_SPREAD = 5;
 
 function withoutNames(f: SentenceFacts): string[] {
   const nameStems = new Set(f.names.flatMap((n) => n.split(/\s+/).map(stem)));
@@ -355,7 +367,8 @@ export function relate(
     (ua === ub || ((!ua || !ub) && ua !== "%" && ub !== "%")) &&
     (fa.quantities.length === 0 ||
       fb.quantities.length === 0 ||
-      sameSubject(fa.quantities[0] as Quantity, fb.quantities[0] as Quantity, fa, fb))
+      (sameSubject(fa.quantities[0] as Quantity, fb.quantities[0] as Quantity, fa, fb) &&
+        sameScale(fa.quantities[0] as Quantity, fb.quantities[0] as Quantity)))
   ) {
     return "conflict";
   }
