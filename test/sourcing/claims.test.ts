@@ -1612,3 +1612,43 @@ describe("two measurements", () => {
     ).toBe("conflict");
   });
 });
+
+describe("the same figure of one specific thing", () => {
+  const mention = (source: number, text: string) => ({ source, text, language: "en", facts: sentenceFacts(text) });
+  const queue = mention(
+    0,
+    "By early evening a queue of about 60 vehicles stretched back from the linkspan past the old fish market.",
+  );
+  const counted = mention(
+    1,
+    "On Wednesday afternoon Gazette photographer Ruaridh Bell counted around 60 vehicles waiting at Ardcraig.",
+  );
+  it("is one fact however differently the scene is told, when few sentences of the story state it", () => {
+    expect(
+      relate(
+        queue,
+        counted,
+        () => 1,
+        () => 2,
+      ),
+    ).toBe("same");
+  });
+  it("is no tie when many sentences state the figure, or the thing is broad", () => {
+    expect(
+      relate(
+        queue,
+        counted,
+        () => 1,
+        () => 20,
+      ),
+    ).toBe("none");
+    expect(
+      relate(
+        mention(0, "By early evening a queue of about 60 people stretched back from the linkspan past the old fish market."),
+        mention(1, "On Wednesday afternoon Gazette photographer Ruaridh Bell counted around 60 people waiting at Ardcraig."),
+        () => 1,
+        () => 2,
+      ),
+    ).toBe("none");
+  });
+});

@@ -374,6 +374,19 @@ export function relate(
   }
   if (datesConflict || (numbersDisjoint && similar < 0.6)) return "none";
   if (sameQuantity && similar >= 0.12) return "same";
+  // The same figure of the same specific thing, which few sentences of the story state ("about 60
+  // vehicles" queuing, "around 60 vehicles" counted): one fact, however differently the scene is told.
+  if (
+    fa.quantities.some(
+      (qa) =>
+        qa.unit !== "" &&
+        !BROAD_UNITS.has(qa.unit) &&
+        qa.base === undefined &&
+        factCount(`n:${qa.value}`) <= FEW_SENTENCES &&
+        fb.quantities.some((qb) => qb.unit === qa.unit && sameAmount(qa, qb, (x, y) => sameFigure(x, y, fa.hedged || fb.hedged))),
+    )
+  )
+    return "same";
   // A rare fact both state (a year, a figure, a date only this claim has) with some words in common.
   if (rareShared && similar >= 0.1) return "same";
   if (similar >= 0.55) return "same";
