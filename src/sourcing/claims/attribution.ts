@@ -33,12 +33,12 @@ const rx = (s: string, flags = "u") => new RegExp(s, flags);
 
 /** Cues after which the party follows: "according to X", "laut X", "selon X". */
 const BEFORE_PARTY = rx(
-  `${B}(?:according to|as (?:announced|stated|reported|confirmed) by|(?:first|originally|initially) reported by|quoted by|citing|laut|gemäß|nach (?:Angaben|Auskunft|Darstellung|Informationen|Schätzungen|Berechnungen) (?:von|vom|der|des|dem)|selon|d['’]après|de source|según|de acuerdo con|conforme a|a decir de|secondo|stando a|a detta (?:di|del|della|dei)|come (?:riferito|comunicato|annunciato) (?:da|dal|dalla|dai)|według|zdaniem|jak (?:podał[aoy]?|poinformował[aoy]?|przekazał[aoy]?|podają|informuje|przekazuje|wynika z)|cytowan[yaie] przez)${E}`,
+  `${B}(?:according to|as (?:announced|stated|reported|confirmed) by|(?:first|originally|initially) reported by|quoted by|citing|laut|gemäß|nach (?:Angaben|Auskunft|Darstellung|Informationen|Schätzungen|Berechnungen) (?:von|vom|der|des|dem)|selon|d['’]après|de source|según|de acuerdo con|conforme a|a decir de|secondo|stando a|stando (?:ai|agli|alle|al|allo)|a detta (?:di|del|della|dei)|(?:figures|data|statistics|numbers) (?:from|released by|published by|compiled by)|z danych|come (?:riferito|comunicato|annunciato) (?:da|dal|dalla|dai)|według|zdaniem|jak (?:podał[aoy]?|poinformował[aoy]?|przekazał[aoy]?|podają|informuje|przekazuje|wynika z)|cytowan[yaie] przez)${E}`,
   "giu",
 );
 
 /** "Per la Regione", "Pour la direction", "Para la empresa" opening a sentence: in that party's view. */
-const FOR_PARTY = /^(?:Per|Pour|Para)\s+(?=(?:la|il|lo|l['’]|i|gli|le|les|el|los|las)\s*\p{L})/u;
+const FOR_PARTY = /^(?:(?:Per|Pour|Para)\s+(?=(?:la|il|lo|l['’]|i|gli|le|les|el|los|las)\s*\p{L})|Per\s+(?=the\s+\p{L}))/u;
 
 /** When the report came, between its verb and its author: "as reported earlier this week by", "as reported on Monday by". */
 const WHEN_REPORTED = `(?:(?:earlier|last|this|on|el|le|il)\\s+){0,2}(?:${WEEKDAYS}|week|month|year|morning|weekend)(?:\\s+(?:week|month|year))?`;
@@ -76,13 +76,13 @@ const AFTER_PARTY = rx(
 );
 
 const SAY_EN =
-  "said|says|say|told|tells|announced|announces|stated|states|confirmed|confirms|added|adds|estimated|estimates|explained|explains|noted|notes|wrote|writes|claimed|claims|insisted|warned|revealed|disclosed|reported|reports|predicted|predicts|declared|acknowledged|admitted|argued|maintained|denied|denies|rejected|rejects|expects|expected|projected|forecast|calculated|described|insists|pointed out|set out|outlined|unveiled|published|urged|urges|demands|demanded|is seeking|are seeking|seeks|called for|calls for|requested|requests|puts? (?:the|its|their) (?:cost|costs|damage|bill|price|figure|number|toll|total|loss|losses|value|estimate|count|crowd|turnout|attendance)(?: [\\p{L}-]+){0,5}? at|valued|values|assessed|assesses|classified|rated|proclaimed|reiterated|reiterates|emphasised|emphasized|emphasises|emphasizes|stressed|stresses|conceded|concedes|cautioned|cautions|asserted|asserts|recalled|observed|remarked|replied|responded|countered|commented|indicated|indicates|specified|detailed|briefed|clarified|underlined|underscored";
+  "said|says|say|estimate|confirm|warn|insist|predict|told|tells|announced|announces|stated|states|confirmed|confirms|added|adds|estimated|estimates|explained|explains|noted|notes|wrote|writes|claimed|claims|insisted|warned|revealed|disclosed|reported|reports|predicted|predicts|declared|acknowledged|admitted|argued|maintained|denied|denies|rejected|rejects|expects|expected|projected|forecast|calculated|described|insists|pointed out|set out|outlined|unveiled|published|urged|urges|demands|demanded|is seeking|are seeking|seeks|called for|calls for|requested|requests|puts? (?:the|its|their) (?:cost|costs|damage|bill|price|figure|number|toll|total|loss|losses|value|estimate|count|crowd|turnout|attendance)(?: [\\p{L}-]+){0,5}? at|valued|values|assessed|assesses|classified|rated|proclaimed|reiterated|reiterates|emphasised|emphasized|emphasises|emphasizes|stressed|stresses|conceded|concedes|cautioned|cautions|asserted|asserts|recalled|observed|remarked|replied|responded|countered|commented|indicated|indicates|specified|detailed|briefed|clarified|underlined|underscored";
 const SAY_DE =
   "sagte|sagt|sagten|erklärte|erklärt|erklärten|teilte|teilt|teilten|mitteilte|mitteilten|berichtete|berichtet|bestätigte|bestätigt|betonte|betont|kündigte|gab|gibt|bezifferte|beziffert|bezifferten|schätzte|schätzt|schrieb|schreibt|meldete|meldet|wies|dementierte|dementiert|räumte|sprach|hieß|heißt|bekräftigte|versicherte|ergänzte|fügte|betonte|kritisierte|warnte|räumte|verwies|begründete|kündigte|hieß es|fordert|fordern|forderte|forderten|verlangt|verlangen|verlangte|rechnete vor|rechnet vor|spricht von|sprach von|geht von|ging von|erwartet|erwartete|stufte|stuft|eingestuft|veröffentlichte|veranschlagt|veranschlagte|taxiert|taxierte|erläuterte|erläutert|unterstrich|unterstreicht|hob hervor|hebt hervor|stellte klar|stellt klar|verweist|informierte|informiert|mahnte|mahnt|präzisierte|präzisiert|bekräftigt|versichert|ergänzt|kritisiert|warnt|bestätigten|berichteten|betonten|warnten";
 const SAY_FR =
-  "a déclaré|a indiqué|a annoncé|a précisé|a expliqué|a affirmé|a assuré|a confirmé|a souligné|a fait savoir|a estimé|a chiffré|a démenti|a reconnu|a ajouté|a rapporté|a communiqué|a dit|ont déclaré|ont indiqué|ont annoncé|ont précisé|ont expliqué|ont affirmé|ont confirmé|ont fait savoir|ont estimé|ont démenti|ont ajouté|ont dit|indique|annonce|précise|explique|affirme|assure|confirme|souligne|estime|chiffre|dément|ajoute|rapporte|déclare|fait savoir|avait indiqué|avait annoncé|indiquait|précisait|annonçait|estimait|affirmait|expliquait|faisait état|fait état|a salué|a réagi|a répété|a repris|a martelé|a regretté|a insisté|a lancé|a fait valoir|a rappelé|rappelle|communique|fait valoir|évoque|évoquait|a évoqué|avance|avançait|revendique|revendiquait|réclame|réclamait|a réclamé|exige|a exigé|a requis|ont requis|requiert|dénonce|a dénoncé|table sur|chiffrait|a chiffré|a classé|ont classé|classe|a proclamé|a publié|évalue|a évalué|fixe|a fixé|porte|a porté|quantifie|a quantifié|reconnaît|admet|a admis|prévient|a prévenu|avertit|a averti|martèle|insiste|relève|a relevé|observe|a observé|signale|a signalé|détaille|a détaillé|a noté|raconte|a raconté|témoigne|a témoigné|a nié|a réitéré|réitère|a tenu à préciser|ont souligné|ont rappelé|ont reconnu|ont assuré|ont expliqué";
+  "a déclaré|a indiqué|a annoncé|a précisé|a expliqué|a affirmé|a assuré|a confirmé|a souligné|a fait savoir|a estimé|a chiffré|a démenti|a reconnu|a ajouté|a rapporté|a communiqué|a dit|ont déclaré|ont indiqué|ont annoncé|ont précisé|ont expliqué|ont affirmé|ont confirmé|ont fait savoir|ont estimé|ont démenti|ont ajouté|ont dit|indique|annonce|précise|explique|affirme|assure|confirme|souligne|estime|chiffre|dément|ajoute|rapporte|déclare|fait savoir|avait indiqué|avait annoncé|indiquait|précisait|annonçait|estimait|affirmait|expliquait|faisait état|fait état|a salué|a réagi|a répété|a repris|a martelé|a regretté|a insisté|a lancé|a fait valoir|a rappelé|rappelle|communique|fait valoir|évoque|évoquait|a évoqué|avance|avançait|revendique|revendiquait|réclame|réclamait|a réclamé|exige|a exigé|a requis|ont requis|requiert|dénonce|a dénoncé|table sur|chiffrait|a chiffré|a classé|ont classé|classe|a proclamé|a publié|évalue|a évalué|fixe|a fixé|porte|a porté|quantifie|a quantifié|reconnaît|admet|a admis|prévient|a prévenu|avertit|a averti|martèle|insiste|relève|a relevé|observe|a observé|signale|a signalé|détaille|a détaillé|a noté|raconte|a raconté|témoigne|a témoigné|a nié|a réitéré|réitère|a tenu à préciser|ont souligné|ont rappelé|ont reconnu|ont assuré|ont expliqué|font état|ont fait état|faisaient état|annoncent|indiquent|précisent|affirment|assurent|confirment|estiment|expliquent|déclarent|rapportent|signalent";
 const SAY_ES =
-  "dijo|dice|informó|informa|señaló|señala|anunció|anuncia|indicó|indica|explicó|explica|afirmó|afirma|aseguró|asegura|confirmó|confirma|declaró|declara|precisó|precisa|detalló|detalla|sostuvo|sostiene|estimó|estima|cifró|cifra|desmintió|desmiente|negó|niega|reconoció|agregó|añadió|destacó|apuntó|comunicó|reportó|explicaron|informaron|señalaron|indicaron|dijeron|afirmaron|confirmaron|ha señalado|ha dicho|ha explicado|ha afirmado|ha asegurado|ha indicado|ha informado|ha confirmado|ha anunciado|ha repetido|expresó|repitió|indicaba|señalaba|informaba|había dicho|subrayó|insistió|advirtió|admitió|lamentó|celebró|escribió|exige|exigen|exigió|pide|piden|pidió|reclama|reclaman|reclamó|calcula|calculan|calculó|prevé|prevén|cifran|estiman|sostienen|aseguran|denuncia|denuncian|ha requerido|solicitó|solicita|clasificó|proclamó|difundió|publicó|fija|fijó|sitúa|situó|eleva|elevó|valora|valoró|evalúa|evaluó|cuantifica|cuantificó|recuerda|recuerdan|recordó|recordaron|subraya|subrayan|advierte|advierten|aclara|aclaró|apunta|apuntan|destaca|destacan|reconoce|reconocen|admite|insiste|añade|añaden|agrega|agregan|agregó|revela|reveló|recalca|recalcó|puntualiza|puntualizó|matiza|matizó|expuso|argumenta|argumentó|alega|alegó|manifestó|comentó|relató|aseguraron|señalan|indican|informan|explicó|advirtieron|detallaron|precisaron";
+  "dijo|dice|informó|informa|señaló|señala|anunció|anuncia|indicó|indica|explicó|explica|afirmó|afirma|aseguró|asegura|confirmó|confirma|declaró|declara|precisó|precisa|detalló|detalla|sostuvo|sostiene|estimó|estima|cifró|cifra|desmintió|desmiente|negó|niega|reconoció|agregó|añadió|destacó|apuntó|comunicó|reportó|explicaron|informaron|señalaron|indicaron|dijeron|afirmaron|confirmaron|ha señalado|ha dicho|ha explicado|ha afirmado|ha asegurado|ha indicado|ha informado|ha confirmado|ha anunciado|ha repetido|expresó|repitió|indicaba|señalaba|informaba|había dicho|subrayó|insistió|advirtió|admitió|lamentó|celebró|escribió|exige|exigen|exigió|pide|piden|pidió|reclama|reclaman|reclamó|calcula|calculan|calculó|prevé|prevén|cifran|estiman|sostienen|aseguran|denuncia|denuncian|ha requerido|solicitó|solicita|clasificó|proclamó|difundió|publicó|fija|fijó|sitúa|situó|eleva|elevó|valora|valoró|evalúa|evaluó|cuantifica|cuantificó|recuerda|recuerdan|recordó|recordaron|subraya|subrayan|advierte|advierten|aclara|aclaró|apunta|apuntan|destaca|destacan|reconoce|reconocen|admite|insiste|añade|añaden|agrega|agregan|agregó|revela|reveló|recalca|recalcó|puntualiza|puntualizó|matiza|matizó|expuso|argumenta|argumentó|alega|alegó|manifestó|comentó|relató|aseguraron|señalan|indican|informan|explicó|advirtieron|detallaron|precisaron|elevaron|cifraron|situaron|fijaron|calcularon|estimaron";
 const SAY_IT =
   "ha detto|ha dichiarato|ha annunciato|ha spiegato|ha fatto sapere|ha reso noto|ha comunicato|ha precisato|ha confermato|ha affermato|ha sottolineato|ha stimato|ha smentito|ha aggiunto|ha riferito|ha assicurato|ha ammesso|hanno detto|hanno dichiarato|hanno annunciato|hanno spiegato|hanno fatto sapere|hanno reso noto|hanno comunicato|hanno precisato|hanno confermato|hanno smentito|dice|dichiara|annuncia|spiega|precisa|conferma|afferma|stima|smentisce|riferisce|fa sapere|rende noto|aggiunge|sottolinea|assicura|indicava|riportava|precisava|ha ribadito|ha ricordato|ha scritto|ha commentato|ha spiegato|ha garantito|comunica|comunicano|informa|ricorda|chiede|chiedono|ha chiesto|hanno chiesto|rivendica|rivendicano|calcola|calcolano|prevede|stimano|denuncia|ha denunciato|sostiene|sostengono|ha classificato|ha proclamato|ha pubblicato|quantifica|ha quantificato|valuta|ha valutato|fissa|ha fissato|ha osservato|osserva|ha evidenziato|evidenzia|ha rimarcato|rimarca|ha avvertito|avverte|ha segnalato|segnala|ha raccontato|racconta|ammette|ha riconosciuto|riconosce|ha chiarito|chiarisce|ha puntualizzato|puntualizza|ha replicato|replica|ha negato|ha insistito|insiste|ha sostenuto|scrive|ribadisce|ha rivelato|rivela|ha anticipato|anticipa|ha illustrato|illustra|hanno sottolineato|hanno ricordato|hanno riferito|hanno precisato|hanno assicurato|hanno spiegato";
 const SAY_PL =
@@ -139,9 +139,15 @@ const TIME_PHRASE = new RegExp(
   "iu",
 );
 
+/** A party's own document that speaks: "X's figures show", "X's statement listed". */
+const PARTY_DOCUMENT =
+  /['’]s? (?:own )?(?:figures|data|statistics|count|tally|report|statement|release|estimates?|records) (?:show|shows|showed|say|says|said|put|puts|list|lists|listed|indicate|indicates|indicated|suggest|suggests|suggested)(?![\p{L}])/u;
+/** German's closing credit after a comma: "…, so die Polizei", "…, so ein Sprecher der Stadt". */
+const CLOSING_SO = /,\s+so\s+(?=(?:die|der|das|den|ein|eine)\s+\p{Lu})/u;
+
 /** A party's act in the passive, up to its agent: "requested on Thursday by", "réclamée jeudi par". */
 const PASSIVE_ACT = rx(
-  `${B}(?:requested|demanded|sought|proposed|ordered|recommended|réclamée?s?|requise?s?|demandée?s?|proposée?s?|ordonnée?s?|solicitad[oa]s?|pedid[oa]s?|propuest[oa]s?|ordenad[oa]s?|chiest[oa]|richiest[oa]|propost[oa]|dispost[oa]|żądan\\p{L}*|zaproponowan\\p{L}*)${E}(?:\\s+[^\\s,.;:]+){0,3}?\\s+(?:by|par|por|da|dal|dalla|dai|dagli|przez)\\s+`,
+  `${B}(?:requested|demanded|sought|proposed|ordered|recommended|réclamée?s?|requise?s?|demandée?s?|proposée?s?|ordonnée?s?|solicitad[oa]s?|pedid[oa]s?|propuest[oa]s?|ordenad[oa]s?|chiest[oa]|richiest[oa]|propost[oa]|dispost[oa]|żądan\\p{L}*|zaproponowan\\p{L}*|released|published|issued|communiquée?s?|publiée?s?|diffusée?s?|difundid[oa]s?|publicad[oa]s?|comunicat[oa]|diffus[oa]|pubblicat[oa]|opublikowan\\p{L}*)${E}(?:\\s+[^\\s,.;:]+){0,3}?\\s+(?:by|par|por|da|dal|dalla|dai|dagli|przez)\\s+`,
   "giu",
 );
 
@@ -252,6 +258,12 @@ function phraseBefore(text: string): string {
     /^\p{Lu}/u.test(words[n - 3] as string)
   )
     run.push(...(words.splice(n - 2, 2) as string[]));
+  // A body named by two lower-case words that make a role together: "the coast guard", "the fire brigade".
+  if (words.length >= 2 && run.length === 0) {
+    const pair = words.slice(-2).join(" ");
+    if (!partyWord(words[words.length - 1] as string) && toParty(pair).roles.length > 0)
+      run.push(...(words.splice(-2, 2) as string[]));
+  }
   for (let i = words.length - 1; i >= 0 && run.length < 8; i--) {
     const w = words[i] as string;
     if (partyWord(w) || CONNECTOR.test(w)) run.unshift(w);
@@ -389,6 +401,18 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
   const zufolge = AFTER_PARTY.exec(sentence);
   if (zufolge) {
     const hit = found(phraseBefore(sentence.slice(0, zufolge.index)));
+    if (hit) return hit;
+  }
+  // A party's document speaking: "The health ministry's figures show", "the operator's statement listed".
+  const possessed = PARTY_DOCUMENT.exec(sentence);
+  if (possessed) {
+    const hit = found(phraseBefore(sentence.slice(0, possessed.index)));
+    if (hit) return { ...hit, document: true };
+  }
+  // "…, so die Polizei": German's closing credit.
+  const closing = CLOSING_SO.exec(sentence);
+  if (closing) {
+    const hit = found(phraseAfter(sentence.slice(closing.index + closing[0].length), 0));
     if (hit) return hit;
   }
   // A party's act given in the passive with its agent: "la peine réclamée jeudi par le parquet",
