@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BuiltinWriter, writeBuiltin } from "../../src/writing/builtin/builtinWriter.ts";
 import { fitToPrint, opensOnEarlier, withoutDateline, wordingIn } from "../../src/writing/builtin/claimText.ts";
+import { mergeSameSentence } from "../../src/writing/builtin/compose.ts";
 import { quotationBreaches, quotedWords, SourceWindows } from "../../src/writing/copying.ts";
 import { carriedFigures, pageFigureCache, uncarriedFigures } from "../../src/writing/figures.ts";
 import { readBack } from "../../src/writing/qa/readBack.ts";
@@ -146,6 +147,25 @@ describe("built-in engine on hand-made claims", () => {
     const table = toBlocks(draft.units).find((b) => b.kind === "table");
     expect(table?.headers).toEqual(["Account", "Reported by"]);
     expect(table?.rows).toHaveLength(2);
+  });
+
+  it("gives the accounts of a dispute it absorbed, also those disputing only the absorbed side", () => {
+    // c8 is c7's account, and is itself disputed by a third account c7 does not list.
+    const chained = claims.map((c) =>
+      c.id === "c8"
+        ? {
+            ...c,
+            variants: [
+              ...(c.variants ?? []),
+              { text: "The inspection was carried out by the council's own engineers.", sourceIds: ["s3"] },
+            ],
+          }
+        : c,
+    );
+    const draft = writeBuiltin({ ...input({ targetWords: 600 }), claims: chained });
+    const rows = draft.units.filter((u) => u.kind === "row" && !u.header);
+    expect(rows.map((r) => r.cells?.[1])).toEqual(["Valley Courier", "Dale Times", "Riverside Council"]);
+    expect(rows[2]?.text).toMatch(/council's own engineers/);
   });
 
   it("never states a figure its claims' sources do not carry", () => {
@@ -793,5 +813,17 @@ describe("built-in engine on the test web", () => {
         }
       }
     }
+  });
+});
+
+describe("one sentence stating two claims", () => {
+  it("is held by the disputed claim, whose unit gives every account, over one that is not disputed", () => {
+    const text = "The town says 63 households have now left their homes.";
+    const ranked = (c: WritingClaim, score: number) => ({ claim: c, score, carries: [], fit: true });
+    const single = ranked(claim("c1", text, "singleSource", ["s1"]), 2);
+    const disputed = ranked(disputedOf("c2", text, "s1", "The town says 42 households have left their homes.", "s2"), 1);
+    const { kept, partners } = mergeSameSentence([single, disputed], new Map());
+    expect(kept.map((r) => r.claim.id)).toEqual(["c2"]);
+    expect(partners.get("c2")).toEqual(["c1"]);
   });
 });

@@ -287,7 +287,11 @@ export function relate(
     // state is one fact in any language: "jusqu'en juin 2030" and "until June 2030".
     // The whole sentences' figures must not differ: "En juin 2030, le stade accueillera 40 000
     // spectateurs" and "In June 2030 Valmont will pay a further €5m" share only the month.
-    const rareDate = fa.dates.some((d) => !/^\d{4}$/.test(d) && fb.dates.includes(d) && factCount(`d:${d}`) <= FEW_SENTENCES);
+    // A day is often the news day ("SANTIAGO, Chile, May 4, 2026 –"), shared by sentences of
+    // different facts: a month of a year or a part of one only.
+    const rareDate = fa.dates.some(
+      (d) => /^\d{4}-(?:\d{2}|p.*)$/.test(d) && fb.dates.includes(d) && factCount(`d:${d}`) <= FEW_SENTENCES,
+    );
     const [na, nb] = [a, b].map((m) => ("stated" in m ? (m as FactMention).stated.numbers : m.facts.numbers)) as [
       string[],
       string[],
@@ -311,7 +315,14 @@ export function relate(
   // A denial of the same thing by name ("Northsound denies plans to cut crew" against "Northsound
   // plans to cut 38 crew posts"): the words need agree less, a named party must be shared.
   // The denial must be of this claim: its words apart from the names agree too.
-  const deniesThis = () => weightedOverlap(withoutNames(fa), withoutNames(fb), weight) >= 0.25;
+  // And the other states a word of what is denied: two sentences of one strike share many words,
+  // "desmintió que su mina esté detenida" is no denial of "300 trabajadores bloquean el acceso".
+  const deniesThis = () => {
+    const [denying, other] = fa.denial ? [fa, fb] : [fb, fa];
+    return (
+      weightedOverlap(withoutNames(fa), withoutNames(fb), weight) >= 0.25 && denying.denied.some((w) => other.stems.includes(w))
+    );
+  };
   // Or what the one denies, the other states: most words of "tout projet de fermeture du site de
   // Montbrac" are in "envisage la fermeture complète du site de Montbrac d'ici 2028".
   const deniedStated = () => {
@@ -320,8 +331,10 @@ export function relate(
     // about corrosion in the East Stand roof" is not stated by "the East Stand roof gave way").
     const named = new Set(withoutNames(denying));
     const denied = denying.denied.filter((w) => named.has(w));
-    const covered = denied.filter((w) => other.stems.includes(w)).length;
-    return denied.length >= 2 && covered / denied.length >= 0.4;
+    // Weighed by rarity: "la mina" in a story about a mine says little of what is denied of it.
+    const total = denied.reduce((sum, w) => sum + weight(w), 0);
+    const covered = denied.filter((w) => other.stems.includes(w)).reduce((sum, w) => sum + weight(w), 0);
+    return denied.length >= 2 && total > 0 && covered / total >= 0.4;
   };
   if (fa.denial !== fb.denial && ((namesShared && ((similar >= 0.25 && deniesThis()) || deniedStated())) || similar >= 0.45))
     return "conflict";
@@ -707,7 +720,10 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
         compared.add(key);
         const relation = factRelation(a, b);
         if (relation === "same") edges.push({ a, b, strength: weightedOverlap(ma.facts.stems, mb.facts.stems, weight) });
-        else if (relation === "conflict") conflicts.push([a, b]);
+        else if (relation === "conflict") {
+          conflicts.push([a, b]);
+          if (process.env.DBG_CONF) console.error("CONF", token, "|", ma.text.slice(0, 80), "|", mb.text.slice(0, 80));
+        }
       }
     }
   }

@@ -205,7 +205,7 @@ export function claimState(
       );
       const from = originIndex.get(x.originId);
       const to = originIndex.get(y.originId);
-      if (copied && from !== undefined && to !== undefined) linked.union(from, to);
+      if (!process.env.NOCOPY && copied && from !== undefined && to !== undefined) linked.union(from, to);
     }
 
   const citedBases = (c: number, cited: number[], seen: Set<number>): Basis[] => {

@@ -10,7 +10,7 @@ import { credits, speaks } from "./attribution.ts";
 import { contentWords, FUNCTION_WORDS, stem } from "./contentWords.ts";
 import { MONTHS, type Quantity, SCALES, SMALL_NUMBERS, unitClass } from "./figures.ts";
 import { CJK_CHAR, foldWidth } from "./japaneseFigures.ts";
-import { toParty } from "./parties.ts";
+import { CALENDAR, toParty } from "./parties.ts";
 import { extractDates, extractNumbers, extractTimes, NEGATED_BEFORE } from "./sentenceFigures.ts";
 
 export type { Quantity };
@@ -208,13 +208,14 @@ function deniedWords(sentence: string): string[] {
   // Regierungspräsidium Einsparungen verlangt habe").
   const after =
     sentence
-      .slice(m.index + m[0].length, m.index + m[0].length + 160)
+      .slice(m.index + m[0].length, m.index + m[0].length + 120)
       .replace(/,\s+(?=(?:that|dass|daß|que|che|że|wonach)(?![\p{L}]))/giu, " ")
       .split(/[,.;!?]/)[0] ?? "";
   return [
     ...new Set(
       contentWords(after, "")
-        .filter((w) => w.length > 3 && !FUNCTION_WORDS.has(w))
+        // When it was denied ("desmintió este lunes") is no part of what was denied.
+        .filter((w) => w.length > 3 && !FUNCTION_WORDS.has(w) && !CALENDAR.test(w))
         .map(stem),
     ),
   ];

@@ -104,12 +104,20 @@ function accounts(
     const partner = ctx.claims?.get(id);
     return partner ? [partner] : [];
   });
-  for (const account of [{ text: claim.text, sourceIds: claim.sourceIds }, ...(claim.variants ?? [])]) {
+  // The claim's accounts, then those of the disputes it absorbed (mergeDisputes): a partner that is
+  // itself disputed by a third account ("63 households" against "42 households", both beside a
+  // third claim) has that account given here too, or the article would cite it without it.
+  const candidates = [
+    { account: { text: claim.text, sourceIds: claim.sourceIds }, owner: claim },
+    ...(claim.variants ?? []).map((account) => ({ account, owner: claim })),
+    ...others.flatMap((other) => (other.variants ?? []).map((account) => ({ account, owner: other }))),
+  ];
+  for (const { account, owner } of candidates) {
     const text = bareSentence(account.text);
     const key = text.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
-    const claimId = account.text === claim.text ? claim.id : (others.find((o) => norm(o.text) === key)?.id ?? claim.id);
+    const claimId = account.text === claim.text ? claim.id : (others.find((o) => norm(o.text) === key)?.id ?? owner.id);
     out.push({ origins: joinNames(originNames(account.sourceIds, ctx.sources), ctx.phrases.and), text, claimId });
   }
   // Each account's own figures, as it writes them: what sets it apart from the others. Read once per
@@ -232,8 +240,12 @@ export function mergeSameSentence(
       first.set(key, r);
       continue;
     }
-    absorbed.add(r);
-    partners.set(holder.claim.id, [...(partners.get(holder.claim.id) ?? []), r.claim.id, ...(partners.get(r.claim.id) ?? [])]);
+    // A disputed claim holds the sentence over one that is not: its unit must give every account,
+    // which only a disputed claim's unit does.
+    const [keep, give] = r.claim.state === "disputed" && holder.claim.state !== "disputed" ? [r, holder] : [holder, r];
+    first.set(key, keep);
+    absorbed.add(give);
+    partners.set(keep.claim.id, [...(partners.get(keep.claim.id) ?? []), give.claim.id, ...(partners.get(give.claim.id) ?? [])]);
   }
   return { kept: claims.filter((r) => !absorbed.has(r)), partners };
 }
