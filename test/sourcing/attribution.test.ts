@@ -79,6 +79,9 @@ describe("who a sentence rests on", () => {
       "en",
       /^Breach Notes$/,
     ],
+    // A time opening the sentence is no subject; the speaker follows the verb.
+    ["Ayer, en rueda de prensa, afirmó el alcalde que 300 vecinos fueron desalojados.", "es", /alcalde/],
+    ["As reported yesterday by the Harbour Gazette, the port will cut 40 jobs.", "en", /^Harbour Gazette$/],
     // A verb's word written with a capital inside a sentence is part of a name.
     ["It was picked up by Gruppetto Notes on Monday.", "en", undefined],
     // A party's own figures or statement speaking, by possession or by "from".
@@ -118,6 +121,12 @@ describe("who a sentence rests on", () => {
     // "so" is German's closing credit only after a comma and before an article and a noun.
     ["Die Brücke wird so bald wie möglich wieder geöffnet, so dass 40 Züge täglich fahren können."],
     ["Our data show 40 homes were flooded in the night."],
+    // Verbs that are often no speech: a response, a recall, what something provides or points to.
+    ["Paramedics responded to 14 calls overnight."],
+    ["Toyota recalled 40,000 cars in March."],
+    ["Zakład zapewnia 1200 miejsc pracy w regionie."],
+    ["Wszystko wskazuje na to, że most zostanie otwarty w 2027 roku."],
+    ["Cela relève du ministère de l'Intérieur, qui compte 40 agents."],
     // French "nie" (denies) is Polish "nie" (not): a word of one language's list is no verb in another's.
     ["Jeszcze nie opadły emocje po niedzielnej dogrywce, a w ratuszu już trwa układanie nowej ekipy."],
   ])("reads no party in own reporting: %s", (sentence) => {

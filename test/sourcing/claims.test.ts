@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { checkClaims, relate, roundingOf, sameFigure } from "../../src/sourcing/claims/checkClaims.ts";
 import { claimState, copiedSentence, ownParty } from "../../src/sourcing/claims/claimStates.ts";
-import { isCheckable, sentenceFacts } from "../../src/sourcing/claims/facts.ts";
+import { isCheckable, sentenceFacts, storyNameWords } from "../../src/sourcing/claims/facts.ts";
 import { sameParty, toParty } from "../../src/sourcing/claims/parties.ts";
 import { splitSentences } from "../../src/sourcing/claims/sentences.ts";
 import { groupOrigins } from "../../src/sourcing/group/originGroups.ts";
@@ -1419,6 +1419,14 @@ describe("a figure stated in passing beside an attributed statement", () => {
     expect(background("Côté italien, 85 familles ont été évacuées à Pontesarvo, a fait savoir la maire.", "fr")).toEqual([]);
     // No speaker, nothing to stand beside.
     expect(background("The port, which employs 1,150 people, plans to deepen its channel.")).toEqual([]);
+    // A closing credit covers the whole sentence, the clause describing its subject too.
+    expect(background("The man, who was carrying 3 kg of cocaine, was arrested at the port, police said.")).toEqual([]);
+    // German articles after a comma are no relative clause: "der Kreis und das Land zahlen".
+    expect(
+      background("Die Stadt, der Kreis und das Land zahlen zusammen 300 Millionen Euro, teilte das Ministerium mit.", "de"),
+    ).toEqual([]);
+    // The first clause is credited too: no clause of the outlet's own.
+    expect(background("According to police, 3 people died in the fire, and the mayor said 40 homes were damaged.")).toEqual([]);
   });
 
   it("is the outlet's own account of that figure: two outlets stating it corroborate it", () => {
@@ -1436,7 +1444,9 @@ describe("a figure stated in passing beside an attributed statement", () => {
     );
     const employs = claims.find((c) => c.sourceKeys.length === 2 && c.text.includes("1,150"));
     expect(employs?.state).toBe("corroborated");
-    expect(employs?.mentions.find((m) => m.text.includes("60 jobs"))?.attributedTo).toBeUndefined();
+    const gazette = employs?.mentions.find((m) => m.text.includes("60 jobs"));
+    expect(gazette).toBeDefined();
+    expect(gazette?.attributedTo).toBeUndefined();
     // The figure of the speaker's own clause is still his.
     const jobs = claims.find((c) => c.sourceKeys.length === 1 && c.text.includes("60 jobs"));
     expect(jobs?.mentions[0]?.attributedTo).toBe("Mr Okafor");
@@ -1459,6 +1469,22 @@ describe("two sides' figures in one sentence", () => {
       "5000",
       "20000",
     ]);
+    // One party on both sides, one figure rounded, two facts of one kind, or words that are no turn
+    // in the sentence's language (French "a" is "has", Spanish "a" is "to").
+    expect(accounts("The council said 40 homes were flooded; 12 homes were later demolished, officials added.")).toBeUndefined();
+    expect(accounts("According to police, about 1,200 people marched, while police later said 1,180 did.")).toBeUndefined();
+    expect(
+      accounts(
+        "Selon la préfecture, 300 personnes ont été évacuées et le maire a annoncé que 40 personnes seraient relogées.",
+        "fr",
+      ),
+    ).toBeUndefined();
+    expect(
+      accounts(
+        "Según Protección Civil, 300 personas fueron trasladadas a albergues y 40 personas a hospitales, informó el alcalde.",
+        "es",
+      ),
+    ).toBeUndefined();
     // One side, or no side at all, or two different counts.
     expect(accounts("The company said 700 workers had stopped work; another 40 managers stayed at their desks.")).toBeUndefined();
     expect(accounts("Between 700 and 1,200 workers joined the strike, the union said.")).toBeUndefined();
@@ -1496,6 +1522,16 @@ describe("two sides' figures in one sentence", () => {
 });
 
 describe("a name that opens a sentence", () => {
+  it("is a word the story writes as a name and never in lower case", () => {
+    const story = [
+      "En el búnker de Unión por Aromal, Gustavo Ferreyra habló ante la prensa.",
+      "Los vecinos la llaman la Derrota de Aromal, y la derrota fue dura.",
+    ].map((sentence) => [sentence, sentenceFacts(sentence, "es")] as const);
+    const names = storyNameWords(story);
+    expect(names.has("ferreyra")).toBe(true);
+    expect(names.has("derrota")).toBe(false);
+  });
+
   it("is a name when the story writes the word as one elsewhere and never in lower case", () => {
     const claims = (second: string) =>
       checkClaims(
@@ -1512,8 +1548,11 @@ describe("a name that opens a sentence", () => {
       );
     const named = claims("Ferreyra se negó a reconocer la derrota y pidió esperar al escrutinio definitivo.");
     expect(named.find((c) => c.text.includes("se negó"))?.sourceKeys).toEqual(["0", "1"]);
-    // "Derrota" opening a sentence is a word the story writes in lower case: no name, no claim of it.
-    const unnamed = claims("Derrota se negó a reconocer la prensa y pidió esperar al escrutinio definitivo.");
+    // "Derrota" opening a sentence is no name: the story writes it in lower case ("la derrota"),
+    // even where it also writes it with a capital mid-sentence ("la Derrota de Aromal").
+    const unnamed = claims(
+      "Derrota se negó a reconocer la prensa y pidió esperar al escrutinio definitivo. Los vecinos la llaman la Derrota de Aromal en las calles del puerto.",
+    );
     expect(unnamed.find((c) => c.text.includes("se negó"))?.sourceKeys).toEqual(["0"]);
   });
 });
@@ -1532,6 +1571,28 @@ describe("a date more precise than its year, across languages", () => {
       "Valmont announced on Tuesday that Colfer had signed a contract running until June 2030.",
     );
     expect(claims.find((c) => c.text.includes("2030"))?.sourceKeys).toEqual(["0", "1"]);
+  });
+  it("is no tie when more than a few sentences of the story state it", () => {
+    const many = Array.from(
+      { length: 5 },
+      (_, i) => `La ligue publiera en juin 2030 le calendrier numéro ${i + 2} de la saison suivante pour les clubs.`,
+    ).join(" ");
+    const claims = checkClaims(
+      groupOrigins([
+        page(
+          "https://sport.example/colfer",
+          `${prose("one")} Dans un communiqué, le club annonce que l'attaquant irlandais s'est engagé jusqu'en juin 2030. ${many}`,
+          {
+            language: "fr",
+          },
+        ),
+        page(
+          "https://courier.example/colfer",
+          `${prose("two")} Valmont announced on Tuesday that Colfer had signed a contract running until June 2030.`,
+        ),
+      ]),
+    );
+    expect(claims.find((c) => c.text.startsWith("Valmont announced"))?.sourceKeys).toEqual(["1"]);
   });
   it("is no tie between sentences whose figures differ", () => {
     const claims = story(
@@ -1585,8 +1646,14 @@ describe("a sentence copied word for word", () => {
     );
     expect(written.state).toBe("corroborated");
   });
-  it("is a long sentence in much the same words, not a short one", () => {
+  it("is a long sentence in much the same words, not a short one, nor one rewritten", () => {
     expect(copiedSentence("The bridge was built in 1968.", "The bridge was built in 1968.")).toBe(false);
+    expect(
+      copiedSentence(
+        "Every day about 9,000 vehicles cross the bridge, most of them heading for the Casalverde industrial zone and the motorway.",
+        "About 9,000 vehicles a day use the bridge, mostly lorries heading for the Casalverde industrial zone or the motorway tolls.",
+      ),
+    ).toBe(false);
   });
 });
 

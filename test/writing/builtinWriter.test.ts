@@ -819,7 +819,7 @@ describe("built-in engine on the test web", () => {
 describe("one sentence stating two claims", () => {
   it("is held by the disputed claim, whose unit gives every account, over one that is not disputed", () => {
     const text = "The town says 63 households have now left their homes.";
-    const ranked = (c: WritingClaim, score: number) => ({ claim: c, score, carries: [], fit: true });
+    const ranked = (c: WritingClaim, score: number) => ({ claim: c, score, carries: [], fit: true, stems: new Set<string>() });
     const single = ranked(claim("c1", text, "singleSource", ["s1"]), 2);
     const disputed = ranked(disputedOf("c2", text, "s1", "The town says 42 households have left their homes.", "s2"), 1);
     const { kept, partners } = mergeSameSentence([single, disputed], new Map());

@@ -41,7 +41,7 @@ const BEFORE_PARTY = rx(
 const FOR_PARTY = /^(?:(?:Per|Pour|Para)\s+(?=(?:la|il|lo|l['’]|i|gli|le|les|el|los|las)\s*\p{L})|Per\s+(?=the\s+\p{L}))/u;
 
 /** When the report came, between its verb and its author: "as reported earlier this week by", "as reported on Monday by". */
-const WHEN_REPORTED = `(?:(?:earlier|last|this|on|el|le|il)\\s+){0,2}(?:${WEEKDAYS}|week|month|year|morning|weekend)(?:\\s+(?:week|month|year))?`;
+const WHEN_REPORTED = `(?:(?:earlier|last|this|on|el|le|il)\\s+){0,2}(?:${WEEKDAYS}|week|month|year|morning|weekend|yesterday|ayer|hier|ieri|gestern|wczoraj)(?:\\s+(?:week|month|year))?`;
 /** Verbs of another's report, for "as X reported" and its kin. */
 const REPORTED =
   "(?:first\\s+|earlier\\s+|previously\\s+|already\\s+|ya\\s+|déjà\\s+|bereits\\s+|zuerst\\s+|già\\s+|wcześniej\\s+)?(?:reported|revealed|disclosed|informó|adelantó|publicó|reveló|reportó|contó|informaba|publicaba|a révélé|a rapporté|avait révélé|avait rapporté|révélé|rapporté|berichtete|berichtet|meldete|gemeldet|enthüllte|riportato|rivelato|anticipato|scritto|scriveva|podał|podała|podało|ujawnił|ujawniła|ujawniło|informował|informowała|pisał|pisała)";
@@ -76,32 +76,42 @@ const AFTER_PARTY = rx(
 );
 
 const SAY_EN =
-  "said|says|say|estimate|confirm|warn|insist|predict|told|tells|announced|announces|stated|states|confirmed|confirms|added|adds|estimated|estimates|explained|explains|noted|notes|wrote|writes|claimed|claims|insisted|warned|revealed|disclosed|reported|reports|predicted|predicts|declared|acknowledged|admitted|argued|maintained|denied|denies|rejected|rejects|expects|expected|projected|forecast|calculated|described|insists|pointed out|set out|outlined|unveiled|published|urged|urges|demands|demanded|is seeking|are seeking|seeks|called for|calls for|requested|requests|puts? (?:the|its|their) (?:cost|costs|damage|bill|price|figure|number|toll|total|loss|losses|value|estimate|count|crowd|turnout|attendance)(?: [\\p{L}-]+){0,5}? at|valued|values|assessed|assesses|classified|rated|proclaimed|reiterated|reiterates|emphasised|emphasized|emphasises|emphasizes|stressed|stresses|conceded|concedes|cautioned|cautions|asserted|asserts|recalled|observed|remarked|replied|responded|countered|commented|indicated|indicates|specified|detailed|briefed|clarified|underlined|underscored";
+  "said|says|say|estimate|confirm|warn|insist|predict|told|tells|announced|announces|stated|states|confirmed|confirms|added|adds|estimated|estimates|explained|explains|noted|notes|wrote|writes|claimed|claims|insisted|warned|revealed|disclosed|reported|reports|predicted|predicts|declared|acknowledged|admitted|argued|maintained|denied|denies|rejected|rejects|expects|expected|projected|forecast|calculated|described|insists|pointed out|set out|outlined|unveiled|published|urged|urges|demands|demanded|is seeking|are seeking|seeks|called for|calls for|requested|requests|puts? (?:the|its|their) (?:cost|costs|damage|bill|price|figure|number|toll|total|loss|losses|value|estimate|count|crowd|turnout|attendance)(?: [\\p{L}-]+){0,5}? at|valued|values|assessed|assesses|classified|rated|proclaimed|reiterated|reiterates|emphasised|emphasized|emphasises|emphasizes|stressed|stresses|conceded|concedes|cautioned|cautions|asserted|asserts|observed|remarked|replied|countered|commented|indicated|indicates|specified|detailed|briefed|underlined|underscored";
 const SAY_DE =
   "sagte|sagt|sagten|erklärte|erklärt|erklärten|teilte|teilt|teilten|mitteilte|mitteilten|berichtete|berichtet|bestätigte|bestätigt|betonte|betont|kündigte|gab|gibt|bezifferte|beziffert|bezifferten|schätzte|schätzt|schrieb|schreibt|meldete|meldet|wies|dementierte|dementiert|räumte|sprach|hieß|heißt|bekräftigte|versicherte|ergänzte|fügte|betonte|kritisierte|warnte|räumte|verwies|begründete|kündigte|hieß es|fordert|fordern|forderte|forderten|verlangt|verlangen|verlangte|rechnete vor|rechnet vor|spricht von|sprach von|geht von|ging von|erwartet|erwartete|stufte|stuft|eingestuft|veröffentlichte|veranschlagt|veranschlagte|taxiert|taxierte|erläuterte|erläutert|unterstrich|unterstreicht|hob hervor|hebt hervor|stellte klar|stellt klar|verweist|informierte|informiert|mahnte|mahnt|präzisierte|präzisiert|bekräftigt|versichert|ergänzt|kritisiert|warnt|bestätigten|berichteten|betonten|warnten";
 const SAY_FR =
-  "a déclaré|a indiqué|a annoncé|a précisé|a expliqué|a affirmé|a assuré|a confirmé|a souligné|a fait savoir|a estimé|a chiffré|a démenti|a reconnu|a ajouté|a rapporté|a communiqué|a dit|ont déclaré|ont indiqué|ont annoncé|ont précisé|ont expliqué|ont affirmé|ont confirmé|ont fait savoir|ont estimé|ont démenti|ont ajouté|ont dit|indique|annonce|précise|explique|affirme|assure|confirme|souligne|estime|chiffre|dément|ajoute|rapporte|déclare|fait savoir|avait indiqué|avait annoncé|indiquait|précisait|annonçait|estimait|affirmait|expliquait|faisait état|fait état|a salué|a réagi|a répété|a repris|a martelé|a regretté|a insisté|a lancé|a fait valoir|a rappelé|rappelle|communique|fait valoir|évoque|évoquait|a évoqué|avance|avançait|revendique|revendiquait|réclame|réclamait|a réclamé|exige|a exigé|a requis|ont requis|requiert|dénonce|a dénoncé|table sur|chiffrait|a chiffré|a classé|ont classé|classe|a proclamé|a publié|évalue|a évalué|fixe|a fixé|porte|a porté|quantifie|a quantifié|reconnaît|admet|a admis|prévient|a prévenu|avertit|a averti|martèle|insiste|relève|a relevé|observe|a observé|signale|a signalé|détaille|a détaillé|a noté|raconte|a raconté|témoigne|a témoigné|a nié|a réitéré|réitère|a tenu à préciser|ont souligné|ont rappelé|ont reconnu|ont assuré|ont expliqué|font état|ont fait état|faisaient état|annoncent|indiquent|précisent|affirment|assurent|confirment|estiment|expliquent|déclarent|rapportent|signalent";
+  "a déclaré|a indiqué|a annoncé|a précisé|a expliqué|a affirmé|a assuré|a confirmé|a souligné|a fait savoir|a estimé|a chiffré|a démenti|a reconnu|a ajouté|a rapporté|a communiqué|a dit|ont déclaré|ont indiqué|ont annoncé|ont précisé|ont expliqué|ont affirmé|ont confirmé|ont fait savoir|ont estimé|ont démenti|ont ajouté|ont dit|indique|annonce|précise|explique|affirme|assure|confirme|souligne|estime|chiffre|dément|ajoute|rapporte|déclare|fait savoir|avait indiqué|avait annoncé|indiquait|précisait|annonçait|estimait|affirmait|expliquait|faisait état|fait état|a salué|a réagi|a répété|a repris|a martelé|a regretté|a insisté|a lancé|a fait valoir|a rappelé|rappelle|communique|fait valoir|évoque|évoquait|a évoqué|avance|avançait|revendique|revendiquait|réclame|réclamait|a réclamé|exige|a exigé|a requis|ont requis|requiert|dénonce|a dénoncé|table sur|chiffrait|a chiffré|a classé|ont classé|classe|a proclamé|a publié|évalue|a évalué|fixe|a fixé|porte|a porté|quantifie|a quantifié|reconnaît|admet|a admis|prévient|a prévenu|avertit|a averti|martèle|insiste|a relevé|observe|a observé|signale|a signalé|détaille|a détaillé|a noté|raconte|a raconté|témoigne|a témoigné|a nié|a réitéré|réitère|a tenu à préciser|ont souligné|ont rappelé|ont reconnu|ont assuré|ont expliqué|font état|ont fait état|faisaient état|annoncent|indiquent|précisent|affirment|assurent|confirment|estiment|expliquent|déclarent|rapportent|signalent";
 const SAY_ES =
   "dijo|dice|informó|informa|señaló|señala|anunció|anuncia|indicó|indica|explicó|explica|afirmó|afirma|aseguró|asegura|confirmó|confirma|declaró|declara|precisó|precisa|detalló|detalla|sostuvo|sostiene|estimó|estima|cifró|cifra|desmintió|desmiente|negó|niega|reconoció|agregó|añadió|destacó|apuntó|comunicó|reportó|explicaron|informaron|señalaron|indicaron|dijeron|afirmaron|confirmaron|ha señalado|ha dicho|ha explicado|ha afirmado|ha asegurado|ha indicado|ha informado|ha confirmado|ha anunciado|ha repetido|expresó|repitió|indicaba|señalaba|informaba|había dicho|subrayó|insistió|advirtió|admitió|lamentó|celebró|escribió|exige|exigen|exigió|pide|piden|pidió|reclama|reclaman|reclamó|calcula|calculan|calculó|prevé|prevén|cifran|estiman|sostienen|aseguran|denuncia|denuncian|ha requerido|solicitó|solicita|clasificó|proclamó|difundió|publicó|fija|fijó|sitúa|situó|eleva|elevó|valora|valoró|evalúa|evaluó|cuantifica|cuantificó|recuerda|recuerdan|recordó|recordaron|subraya|subrayan|advierte|advierten|aclara|aclaró|apunta|apuntan|destaca|destacan|reconoce|reconocen|admite|insiste|añade|añaden|agrega|agregan|agregó|revela|reveló|recalca|recalcó|puntualiza|puntualizó|matiza|matizó|expuso|argumenta|argumentó|alega|alegó|manifestó|comentó|relató|aseguraron|señalan|indican|informan|explicó|advirtieron|detallaron|precisaron|elevaron|cifraron|situaron|fijaron|calcularon|estimaron";
 const SAY_IT =
   "ha detto|ha dichiarato|ha annunciato|ha spiegato|ha fatto sapere|ha reso noto|ha comunicato|ha precisato|ha confermato|ha affermato|ha sottolineato|ha stimato|ha smentito|ha aggiunto|ha riferito|ha assicurato|ha ammesso|hanno detto|hanno dichiarato|hanno annunciato|hanno spiegato|hanno fatto sapere|hanno reso noto|hanno comunicato|hanno precisato|hanno confermato|hanno smentito|dice|dichiara|annuncia|spiega|precisa|conferma|afferma|stima|smentisce|riferisce|fa sapere|rende noto|aggiunge|sottolinea|assicura|indicava|riportava|precisava|ha ribadito|ha ricordato|ha scritto|ha commentato|ha spiegato|ha garantito|comunica|comunicano|informa|ricorda|chiede|chiedono|ha chiesto|hanno chiesto|rivendica|rivendicano|calcola|calcolano|prevede|stimano|denuncia|ha denunciato|sostiene|sostengono|ha classificato|ha proclamato|ha pubblicato|quantifica|ha quantificato|valuta|ha valutato|fissa|ha fissato|ha osservato|osserva|ha evidenziato|evidenzia|ha rimarcato|rimarca|ha avvertito|avverte|ha segnalato|segnala|ha raccontato|racconta|ammette|ha riconosciuto|riconosce|ha chiarito|chiarisce|ha puntualizzato|puntualizza|ha replicato|replica|ha negato|ha insistito|insiste|ha sostenuto|scrive|ribadisce|ha rivelato|rivela|ha anticipato|anticipa|ha illustrato|illustra|hanno sottolineato|hanno ricordato|hanno riferito|hanno precisato|hanno assicurato|hanno spiegato";
 const SAY_PL =
-  "powiedział|powiedziała|powiedzieli|poinformował|poinformowała|poinformowało|poinformowali|przekazał|przekazała|przekazało|przekazali|podał|podała|podało|podali|oświadczył|oświadczyła|oświadczyło|zapowiedział|zapowiedziała|potwierdził|potwierdziła|potwierdziło|wyjaśnił|wyjaśniła|dodał|dodała|zaznaczył|zaznaczyła|ocenił|oceniła|oszacował|oszacowała|oszacowało|zaprzeczył|zaprzeczyła|zaprzeczyło|zdementował|zdementowała|zdementowało|informuje|podaje|twierdzi|przekazuje|zapewnił|zapewniła|szacuje|szacują|mówi|mówił|mówiła|napisał|napisała|podkreślił|podkreśliła|dodaje|zaznacza|przyznał|przyznała|domagają się|domaga się|żąda|żądają|żądał|oczekuje|oczekują|wylicza|wyliczył|wyliczyła|szacował|szacowała|zażądał|zażądała|zażądali|zapowiada|zapowiadają|wycenia|wycenił|wyceniła|wyceniło|szacowało|wskazał|wskazała|wskazało|wskazuje|zapewnia|przypomniał|przypomniała|przypomniało|przypomina|ostrzegł|ostrzegła|ostrzega|stwierdził|stwierdziła|stwierdziło|stwierdza|podkreśla|przekonuje|tłumaczy|tłumaczył|tłumaczyła|wyjaśnia|komentuje|ogłosił|ogłosiła|ogłosiło|ogłosili|zapowiedziało|poinformowały|przekazały|podały";
+  "powiedział|powiedziała|powiedzieli|poinformował|poinformowała|poinformowało|poinformowali|przekazał|przekazała|przekazało|przekazali|podał|podała|podało|podali|oświadczył|oświadczyła|oświadczyło|zapowiedział|zapowiedziała|potwierdził|potwierdziła|potwierdziło|wyjaśnił|wyjaśniła|dodał|dodała|zaznaczył|zaznaczyła|ocenił|oceniła|oszacował|oszacowała|oszacowało|zaprzeczył|zaprzeczyła|zaprzeczyło|zdementował|zdementowała|zdementowało|informuje|podaje|twierdzi|przekazuje|zapewnił|zapewniła|szacuje|szacują|mówi|mówił|mówiła|napisał|napisała|podkreślił|podkreśliła|dodaje|zaznacza|przyznał|przyznała|domagają się|domaga się|żąda|żądają|żądał|oczekuje|oczekują|wylicza|wyliczył|wyliczyła|szacował|szacowała|zażądał|zażądała|zażądali|zapowiada|zapowiadają|wycenia|wycenił|wyceniła|wyceniło|szacowało|wskazał|wskazała|wskazało|przypomniał|przypomniała|przypomniało|przypomina|ostrzegł|ostrzegła|ostrzega|stwierdził|stwierdziła|stwierdziło|stwierdza|podkreśla|przekonuje|tłumaczy|tłumaczył|tłumaczyła|wyjaśnia|komentuje|ogłosił|ogłosiła|ogłosiło|ogłosili|zapowiedziało|poinformowały|przekazały|podały";
 /** Spanish perfects of the speech verbs ("ha precisado", "han detallado"), made once rather than listed. */
 const SAY_ES_PERFECT = `(?:ha|han|había|habían) (?:${"precisado detallado añadido agregado subrayado advertido reconocido admitido cifrado estimado calculado comunicado declarado apuntado destacado insistido negado desmentido sostenido revelado explicado asegurado afirmado confirmado anunciado informado indicado señalado dicho".split(" ").join("|")})`;
 const SAY = rx(`${B}(?:${[SAY_EN, SAY_DE, SAY_FR, SAY_ES_PERFECT, SAY_ES, SAY_IT, SAY_PL].join("|")})${E}`, "giu");
 
+// Copies without the global flag for the helpers below: a global regex carries its lastIndex
+// from one caller to the next.
+const SAY_ANYWHERE = new RegExp(SAY.source, "iu");
+const SAY_FIRST = new RegExp(
+  `^\\s*,?\\s*(?:(?:has|have|had|hat|hatte|a|ont|ha|han|hanno)\\s+)?(?:${[SAY_EN, SAY_DE, SAY_FR, SAY_ES_PERFECT, SAY_ES, SAY_IT, SAY_PL].join("|")})${E}`,
+  "iu",
+);
+
 /** Whether a stretch of text holds a verb of speech ("which said it asked for $30,000"). */
 export function speaks(text: string): boolean {
-  SAY.lastIndex = 0;
-  return SAY.test(text);
+  return SAY_ANYWHERE.test(text);
+}
+
+/** Whether a stretch of text opens on a verb of speech, past a comma and an auxiliary (", said", ", has confirmed"). */
+export function speaksFirst(text: string): boolean {
+  return SAY_FIRST.test(text);
 }
 
 /** Whether a stretch of text credits someone: a verb of speech or "according to", "według", "laut". */
 export function credits(text: string): boolean {
-  BEFORE_PARTY.lastIndex = 0;
-  AFTER_PARTY.lastIndex = 0;
-  return speaks(text) || BEFORE_PARTY.test(text) || AFTER_PARTY.test(text);
+  return speaks(text) || new RegExp(BEFORE_PARTY.source, "iu").test(text) || new RegExp(AFTER_PARTY.source, "u").test(text);
 }
 
 /** Japanese: "Xは…と発表した", "Xは…を明らかにした", "Xの広報担当者は…と話した", "Xは…よう呼び掛けている". */
@@ -235,7 +245,15 @@ function phraseBefore(text: string): string {
     // "El Ayuntamiento, personado como acusación particular, eleva …", "Tallyforge, which sells
     // payroll software, said": the subject opens the sentence and one phrase set off by commas
     // describes it.
-    if (parts.length === 0 && /^\p{Ll}/u.test(last) && name.split(/\s+/).length <= 6) return name;
+    // "Ayer, en rueda de prensa, afirmó el alcalde": a time opening the sentence is no subject.
+    if (
+      parts.length === 0 &&
+      /^\p{Ll}/u.test(last) &&
+      name.split(/\s+/).length <= 6 &&
+      !ADVERBS.test(name) &&
+      !CALENDAR_WORD.test(name)
+    )
+      return name;
     return "";
   }
   const clauses = text

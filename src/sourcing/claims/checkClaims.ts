@@ -21,6 +21,7 @@ import {
   type SentenceFacts,
   sentenceFacts,
   stem,
+  storyNameWords,
   withOpeningName,
 } from "./facts.ts";
 import { BROAD_UNITS, COUNTED_CLASSES, sameAmount } from "./figures.ts";
@@ -292,13 +293,14 @@ export function relate(
     const rareDate = fa.dates.some(
       (d) => /^\d{4}-(?:\d{2}|p.*)$/.test(d) && fb.dates.includes(d) && factCount(`d:${d}`) <= FEW_SENTENCES,
     );
-    const [na, nb] = [a, b].map((m) => ("stated" in m ? (m as FactMention).stated.numbers : m.facts.numbers)) as [
-      string[],
-      string[],
-    ];
-    const wholeDisjoint =
-      na.length > 0 && nb.length > 0 && !na.some((x) => nb.some((y) => sameFigure(x, y, fa.hedged || fb.hedged)));
-    if (!numbersDisjoint && !wholeDisjoint && !datesConflict && rareDate) return "same";
+    const wholeDisjoint = () => {
+      const [na, nb] = [a, b].map((m) => ("stated" in m ? (m as FactMention).stated.numbers : m.facts.numbers)) as [
+        string[],
+        string[],
+      ];
+      return na.length > 0 && nb.length > 0 && !na.some((x) => nb.some((y) => sameFigure(x, y, fa.hedged || fb.hedged)));
+    };
+    if (rareDate && !numbersDisjoint && !datesConflict && !wholeDisjoint()) return "same";
     if (!numbersDisjoint && !datesConflict && hardShared >= 1 && (namesShared || hardShared >= 2 || sameCount)) return "same";
     // One person's words quoted in two languages: a translation shares no word, but the speaker
     // is named on both, the quotations are of a length, and neither states a figure the other lacks.
@@ -426,15 +428,7 @@ export function collectMentions(sources: readonly GroupedSource[]): Mention[] {
       if (!factsOf.has(sentence)) factsOf.set(sentence, sentenceFacts(sentence, language));
     return { language, paragraphs, factsOf };
   });
-  // A word the story also writes in lower case ("its members had rejected") is no name.
-  const lowerCase = new Set<string>();
-  for (const { factsOf } of pages)
-    for (const sentence of factsOf.keys())
-      for (const [w] of sentence.matchAll(/(?<![\p{L}])\p{Ll}[\p{L}’'-]+/gu)) lowerCase.add(w);
-  const storyNames = new Set<string>();
-  for (const { factsOf } of pages)
-    for (const f of factsOf.values())
-      for (const name of f.names) for (const w of name.split(" ")) if (w.length >= 3 && !lowerCase.has(w)) storyNames.add(w);
+  const storyNames = storyNameWords(pages.flatMap(({ factsOf }) => [...factsOf]));
   sources.forEach((source, index) => {
     const { language, paragraphs, factsOf } = pages[index] as (typeof pages)[number];
     const facts = (sentence: string) => {
@@ -785,13 +779,21 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
   // A sentence giving two sides' figures of one count ("según el sindicato, 1.850; la empresa
   // reduce la cifra a 1.120") disputes the two claims itself, whichever pages carry them.
   const sides: { a: number; b: number; ca: number; cb: number }[] = [];
+  // Each such sentence's mentions of facts, found once.
+  const mentionsOf = new Map<number, number[]>();
+  mentions.forEach((m, i) => {
+    if (sentences[m.sentence]?.facts.accounts) mentionsOf.set(m.sentence, [...(mentionsOf.get(m.sentence) ?? []), i]);
+  });
   sentences.forEach((sentence, i) => {
     const accounts = sentence.facts.accounts;
     if (!accounts) return;
-    const clusterOf = (value: string) =>
-      clusterOfFact.get(
-        mentions.findIndex((m) => m.sentence === i && m.anchor.numbers.length === 1 && m.anchor.numbers[0] === value),
-      );
+    const clusterOf = (value: string) => {
+      const found = (mentionsOf.get(i) ?? []).find((k) => {
+        const m = mentions[k] as FactMention;
+        return m.anchor.numbers.length === 1 && m.anchor.numbers[0] === value;
+      });
+      return found === undefined ? undefined : clusterOfFact.get(found);
+    };
     const [ca, cb] = accounts.map(clusterOf);
     if (ca !== undefined && cb !== undefined && ca !== cb) sides.push({ a: i, b: i, ca, cb });
   });

@@ -36,21 +36,36 @@ export interface CarrierMention {
 const COPIED_WORDS = 12;
 const COPIED_SHARE = 0.7;
 
-/** Whether two sentences are one sentence copied: most of their word 3-grams in common. */
-export function copiedSentence(a: string, b: string): boolean {
-  const grams = (text: string) => {
+/** A sentence's word 3-grams, read once per text: a claim's carriers are compared pair by pair. */
+const gramCache = new Map<string, Set<string> | null>();
+const GRAM_CACHE_LIMIT = 20_000;
+function wordGrams(text: string): Set<string> | null {
+  let grams = gramCache.get(text);
+  if (grams === undefined) {
     const w = words(text);
-    const out = new Set<string>();
-    for (let i = 0; i + 3 <= w.length; i++) out.add(w.slice(i, i + 3).join(" "));
-    return { n: w.length, out };
-  };
-  const x = grams(a);
-  const y = grams(b);
-  if (x.n < COPIED_WORDS || y.n < COPIED_WORDS) return false;
-  let shared = 0;
-  for (const g of x.out) if (y.out.has(g)) shared++;
-  return shared / (x.out.size + y.out.size - shared) >= COPIED_SHARE;
+    if (w.length < COPIED_WORDS) grams = null;
+    else {
+      grams = new Set<string>();
+      for (let i = 0; i + 3 <= w.length; i++) grams.add(w.slice(i, i + 3).join(" "));
+    }
+    if (gramCache.size >= GRAM_CACHE_LIMIT) gramCache.clear();
+    gramCache.set(text, grams);
+  }
+  return grams;
 }
+
+/** Whether two sentences are one sentence copied: long, with most of their word 3-grams in common. */
+export function copiedSentence(a: string, b: string): boolean {
+  const x = wordGrams(a);
+  const y = wordGrams(b);
+  if (!x || !y) return false;
+  let shared = 0;
+  for (const g of x) if (y.has(g)) shared++;
+  return shared / (x.size + y.size - shared) >= COPIED_SHARE;
+}
+
+/** At most this many of a carrier's sentences are compared for copying (a claim's mentions per page are few). */
+const COPIED_TEXTS = 5;
 
 /** Names an outlet goes by in text: its origin, site name and domain label. */
 export function outletNames(source: GroupedSource): string[] {
@@ -195,17 +210,19 @@ export function claimState(
 
   // Two outlets writing the same long sentence word for word copied it, one from the other or
   // both from a source neither names: for this claim they are one origin.
+  const longTexts = (c: number) =>
+    [...new Set((byCarrier.get(c) ?? []).flatMap((m) => (m.text && wordGrams(m.text) ? [m.text] : [])))].slice(0, COPIED_TEXTS);
+  const texts = new Map(carriers.map((c) => [c, longTexts(c)]));
   for (let i = 0; i < carriers.length; i++)
     for (let j = i + 1; j < carriers.length; j++) {
       const x = sources[carriers[i] as number] as GroupedSource;
       const y = sources[carriers[j] as number] as GroupedSource;
       if (x.official || y.official || x.originId === y.originId) continue;
-      const copied = (byCarrier.get(carriers[i] as number) ?? []).some((m) =>
-        (byCarrier.get(carriers[j] as number) ?? []).some((n) => m.text && n.text && copiedSentence(m.text, n.text)),
-      );
       const from = originIndex.get(x.originId);
       const to = originIndex.get(y.originId);
-      if (!process.env.NOCOPY && copied && from !== undefined && to !== undefined) linked.union(from, to);
+      if (from === undefined || to === undefined || linked.find(from) === linked.find(to)) continue;
+      const [tx, ty] = [texts.get(carriers[i] as number) ?? [], texts.get(carriers[j] as number) ?? []];
+      if (tx.some((m) => ty.some((n) => copiedSentence(m, n)))) linked.union(from, to);
     }
 
   const citedBases = (c: number, cited: number[], seen: Set<number>): Basis[] => {

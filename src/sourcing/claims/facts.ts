@@ -6,11 +6,11 @@
 // Figures are read by sentenceFigures.ts (those in Japanese script by japaneseFigures.ts) and
 // content words by contentWords.ts; this module gathers what the sentence states.
 
-import { credits, speaks } from "./attribution.ts";
+import { credits, readAttribution, speaks, speaksFirst } from "./attribution.ts";
 import { contentWords, FUNCTION_WORDS, stem } from "./contentWords.ts";
 import { MONTHS, type Quantity, SCALES, SMALL_NUMBERS, unitClass } from "./figures.ts";
 import { CJK_CHAR, foldWidth } from "./japaneseFigures.ts";
-import { CALENDAR, toParty } from "./parties.ts";
+import { CALENDAR, sameParty, toParty } from "./parties.ts";
 import { extractDates, extractNumbers, extractTimes, NEGATED_BEFORE } from "./sentenceFigures.ts";
 
 export type { Quantity };
@@ -318,6 +318,20 @@ function extractNames(sentence: string, language: string): string[] {
 }
 
 /**
+ * The words a story writes as names (`withOpeningName`), each sentence with its facts: the words
+ * of every name, less those the story also writes in lower case ("its members had rejected").
+ */
+export function storyNameWords(sentences: Iterable<readonly [string, SentenceFacts]>): Set<string> {
+  const lowerCase = new Set<string>();
+  const named: string[] = [];
+  for (const [sentence, facts] of sentences) {
+    for (const [w] of sentence.matchAll(/(?<![\p{L}])\p{Ll}[\p{L}’'-]+/gu)) lowerCase.add(w);
+    for (const name of facts.names) for (const w of name.split(" ")) if (w.length >= 3) named.push(w);
+  }
+  return new Set(named.filter((w) => !lowerCase.has(w)));
+}
+
+/**
  * A sentence's facts with the name that opens it, when the story writes that word as a name
  * elsewhere: "Ferreyra se negó a reconocer la derrota" opens on a capital that any word would
  * have, and is a name because other sentences write "Gustavo Ferreyra" or "…, dijo Ferreyra".
@@ -449,24 +463,31 @@ function roleHolders(sentence: string): SentenceFacts["holders"] {
 
 /** A clause describing who or what it follows, set off by a comma: ", which", ", qui", ", die", ", który". */
 const RELATIVE_CLAUSE =
-  /,\s+(?:which|who|whose|where|qui|où|dont|que|quien|quienes|cuyo|cuya|donde|che|dove|cui|il quale|la quale|die|der|das|wo|welche[rs]?|któr[yaeź]\p{L}*|gdzie)(?![\p{L}])[^,;:()]*/giu;
+  /,\s+(which|who|whose|where|qui|où|dont|que|quien|quienes|cuyo|cuya|donde|che|dove|cui|il quale|la quale|die|der|das|wo|welche[rs]?|któr[yaeź]\p{L}*|gdzie)(?![\p{L}])(?:[^,;:()]|,(?=\d))*/giu;
+/** German's relative pronouns are its articles too: a relative clause ends on its verb, in lower case. */
+const GERMAN_ARTICLE_PRONOUN = /^(?:die|der|das)$/iu;
 /** A clause of the outlet's before a coordinated clause of a speaker's: "…, and Mr Okafor said". */
-const SPEAKER_CLAUSE = /,\s+(?:and|but|y|pero|et|mais|und|aber|e|ma|i)\s+[^,;:]*/giu;
+const SPEAKER_CLAUSE = /,\s+(?:and|but|y|pero|et|mais|und|aber|e|ma|i)\s+(?:[^,;:]|,(?=\d))*/giu;
 
 /** Figures whose every mention stands in a clause a sentence's attribution does not reach (`background`). */
 function backgroundFigures(text: string, at: ReadonlyMap<string, number[]>): string[] {
   if (at.size === 0 || !speaks(text)) return [];
   const ranges: [number, number][] = [];
   for (const m of text.matchAll(RELATIVE_CLAUSE)) {
-    // Only a clause between the speaker and the verb is surely outside the statement: after the
-    // verb, "said the plant, which will cost €74m, …" may be the statement's own words. And "Breach
-    // Notes, which said it asked for $30,000" is the statement itself.
-    if (speaks(m[0]) || speaks(text.slice(0, m.index))) continue;
-    if (speaks(text.slice(m.index + m[0].length))) ranges.push([m.index, m.index + m[0].length]);
+    // Only a clause between the speaker and the verb is surely outside the statement: "Tallyforge,
+    // which sells software to 3,100 businesses, said". After the verb ("said the plant, which will
+    // cost €74m, …") it may be the statement's words; before some other verb ("The man, who carried
+    // 3 kg, was arrested, police said") the closing credit covers it; and "Breach Notes, which said
+    // it asked for $30,000" is the statement itself.
+    const end = m.index + m[0].length;
+    if (speaks(m[0]) || speaks(text.slice(0, m.index)) || !speaksFirst(text.slice(end))) continue;
+    // "Die Stadt, der Kreis und das Land zahlen 300 Millionen Euro, teilte … mit": articles, not a relative.
+    if (GERMAN_ARTICLE_PRONOUN.test(m[1] as string) && !/\s\p{Ll}[\p{L}]*\s*$/u.test(m[0])) continue;
+    ranges.push([m.index, end]);
   }
   for (const m of text.matchAll(SPEAKER_CLAUSE)) {
-    const before = text.slice(0, m.index);
-    if (speaks(m[0]) && !speaks(before)) {
+    // "According to police, 3 people died, and the mayor said …": the first clause is credited too.
+    if (speaks(m[0]) && !credits(text.slice(0, m.index))) {
       ranges.push([0, m.index]);
       break;
     }
@@ -476,27 +497,52 @@ function backgroundFigures(text: string, at: ReadonlyMap<string, number[]>): str
   return [...at].filter(([, starts]) => starts.length > 0 && starts.every(inside)).map(([value]) => value);
 }
 
-/** Where a sentence turns from one side's account to the other's: "; ", ", while", ", natomiast". */
-const CONTRAST =
-  /;\s+|,?\s+(?:while|whereas|but|während|wohingegen|doch|alors que|tandis que|mais|mientras que|mientras|pero|mentre|invece|ma|natomiast|zaś|a)\s+/giu;
+/** Where a sentence turns from one side's account to the other's, per language: "; ", ", while", ", natomiast". */
+const CONTRAST: Record<string, RegExp> = {
+  en: /;\s+|,?\s+(?:while|whereas|but)\s+/giu,
+  de: /;\s+|,?\s+(?:während|wohingegen|doch)\s+/giu,
+  fr: /;\s+|,?\s+(?:alors que|tandis que|mais)\s+/giu,
+  es: /;\s+|,?\s+(?:mientras que|mientras|pero)\s+/giu,
+  it: /;\s+|,?\s+(?:mentre|invece|ma)\s+/giu,
+  pl: /;\s+|,?\s+(?:natomiast|zaś|a)\s+/giu,
+};
+
+/** Words that refer back to a count: "the figure", "la cifra", "ich liczbę", "die Zahl". */
+const COUNT_WORD =
+  /(?<![\p{L}])(?:figure|number|count|total|estimate|cifra|número|chiffre|nombre|bilan|Zahl|Anzahl|numero|stima|liczb\p{L}*)(?![\p{L}])/iu;
 
 /** The two sides' figures of a sentence giving two accounts of one count (`accounts`). */
 function twoAccounts(
   text: string,
+  language: string,
   quantities: readonly Quantity[],
   at: ReadonlyMap<string, number[]>,
 ): { accounts?: [string, string] } {
-  if (quantities.length !== 2) return {};
+  const contrast = CONTRAST[language];
+  if (!contrast || quantities.length !== 2) return {};
   const [x, y] = quantities as [Quantity, Quantity];
-  // Of one kind: the same thing counted, or the second side's figure of what the first counted ("… na około 700").
-  if (x.value === y.value || x.base !== undefined || y.base !== undefined || !(x.unit === y.unit || y.unit === "")) return {};
-  if (x.unit === "") return {};
+  // Of one kind: the same thing counted, or the second side's figure of what the first counted
+  // ("… na około 700"); and two figures, not one rounded ("about 1,200 … 1,180").
+  if (x.base !== undefined || y.base !== undefined || !(x.unit === y.unit || x.unit === "" || y.unit === "")) return {};
+  const [a, b] = [Number.parseFloat(x.value), Number.parseFloat(y.value)];
+  if (!(a > 0 && b > 0) || Math.abs(a - b) / Math.max(a, b) <= 0.06) return {};
   const ax = Math.min(...(at.get(x.value) ?? [-1]));
   const ay = Math.min(...(at.get(y.value) ?? [-1]));
   if (ax < 0 || ay <= ax) return {};
-  for (const turn of text.matchAll(CONTRAST)) {
+  for (const turn of text.matchAll(contrast)) {
     if (turn.index <= ax || turn.index >= ay) continue;
-    if (credits(text.slice(0, turn.index)) && credits(text.slice(turn.index))) return { accounts: [x.value, y.value] };
+    // Each half credits someone ("Según el sindicato, 1.850; la empresa reduce la cifra a 1.120"),
+    // two parties where both are named, and the second half gives its count of the same thing, not
+    // a fact of its own: it refers back to the count, gives a bare figure, or says little else
+    // ("while organisers said 20,000 people marched"; not "; 12 homes were later demolished,
+    // officials added").
+    const [before, after] = [text.slice(0, turn.index), text.slice(turn.index + turn[0].length)];
+    if (!credits(before) || !credits(after)) continue;
+    const first = readAttribution(before, language)?.party;
+    const second = readAttribution(after, language)?.party;
+    if (first && second && sameParty(toParty(first), toParty(second))) continue;
+    const refersBack = y.unit === "" || COUNT_WORD.test(after) || (after.match(/\p{L}+/gu) ?? []).length <= 6;
+    if (refersBack) return { accounts: [x.value, y.value] };
   }
   return {};
 }
@@ -541,7 +587,7 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
     names,
     figureNames: namesBesideFigures(figureText, names, at),
     background: backgroundFigures(figureText, at),
-    ...twoAccounts(figureText, quantities, at),
+    ...twoAccounts(figureText, language, quantities, at),
     quotes: extractQuotes(sentence),
     denial: DENIAL.test(sentence),
     denied: deniedWords(sentence),
