@@ -82,6 +82,18 @@ describe("who a sentence rests on", () => {
     // A time opening the sentence is no subject; the speaker follows the verb.
     ["Ayer, en rueda de prensa, afirmó el alcalde que 300 vecinos fueron desalojados.", "es", /alcalde/],
     ["As reported yesterday by the Harbour Gazette, the port will cut 40 jobs.", "en", /^Harbour Gazette$/],
+    // A title with the person's name set off; "Per a statement from"; sources by their adjective.
+    ["The county's spokeswoman, Dana Ruiz, said 12,000 customers were affected.", "en", /^county$/],
+    ["Per a statement from the county, about 12,000 customers are affected.", "en", /^county$/],
+    ["De source policière, on indique que 14 personnes ont été blessées.", "fr", /^policière$/],
+    ["Catorce personas resultaron heridas, según fuentes policiales.", "es", /^policiales$/],
+    ["Quatorze personnes ont été blessées, a-t-on appris auprès des pompiers.", "fr", /^pompiers$/],
+    ["A quanto riferito dalla Prefettura, le persone evacuate sono 300.", "it", /^Prefettura$/],
+    ["Fonti della Regione spiegano che i posti letto saranno 318.", "it", /Regione/],
+    ["La empresa dio a conocer que 480 empleos se perderán.", "es", /^La empresa$/],
+    // A conjunction or pronoun opening the sentence is no subject: the speaker follows the verb.
+    ["Come ha spiegato il sindaco, i lavori dureranno sette mesi.", "it", /^sindaco$/],
+    ["Así lo ha explicado el alcalde en rueda de prensa.", "es", /^alcalde$/],
     // A verb's word written with a capital inside a sentence is part of a name.
     ["It was picked up by Gruppetto Notes on Monday.", "en", undefined],
     // A party's own figures or statement speaking, by possession or by "from".
@@ -379,5 +391,13 @@ describe("one party however it is written", () => {
     expect(same("Maria Lopez", "Maria Gomez")).toBe(false);
     expect(same("the union", "the company")).toBe(false);
     expect(same("Transport Minister Ellen Baird", "Transport Scotland")).toBe(false);
+  });
+});
+
+describe("French's pronoun after its verb", () => {
+  it("speaks for the party the page named last", () => {
+    expect(readAttribution("« Nous avons 14 blessés », a-t-il déclaré.", "fr")?.pronoun).toBe(true);
+    expect(readAttribution("« Le site fermera en 2027 », précise-t-elle.", "fr")?.pronoun).toBe(true);
+    expect(readAttribution("Le site a fermé en 2027 après 40 ans d'activité.", "fr")).toBeUndefined();
   });
 });

@@ -33,12 +33,13 @@ const rx = (s: string, flags = "u") => new RegExp(s, flags);
 
 /** Cues after which the party follows: "according to X", "laut X", "selon X". */
 const BEFORE_PARTY = rx(
-  `${B}(?:according to|as (?:announced|stated|reported|confirmed) by|(?:first|originally|initially) reported by|quoted by|citing|laut|gemäß|nach (?:Angaben|Auskunft|Darstellung|Informationen|Schätzungen|Berechnungen) (?:von|vom|der|des|dem)|selon|d['’]après|de source|según|de acuerdo con|conforme a|a decir de|secondo|stando a|stando (?:ai|agli|alle|al|allo)|a detta (?:di|del|della|dei)|(?:figures|data|statistics|numbers) (?:from|released by|published by|compiled by)|z danych|come (?:riferito|comunicato|annunciato) (?:da|dal|dalla|dai)|według|zdaniem|jak (?:podał[aoy]?|poinformował[aoy]?|przekazał[aoy]?|podają|informuje|przekazuje|wynika z)|cytowan[yaie] przez)${E}`,
+  `${B}(?:according to|as (?:announced|stated|reported|confirmed) by|(?:first|originally|initially) reported by|quoted by|citing|laut|gemäß|nach (?:Angaben|Auskunft|Darstellung|Informationen|Schätzungen|Berechnungen) (?:von|vom|der|des|dem)|selon|d['’]après|de source|según|de acuerdo con|conforme a|a decir de|secondo|stando a|stando (?:ai|agli|alle|al|allo)|a detta (?:di|del|della|dei)|(?:figures|data|statistics|numbers) (?:from|released by|published by|compiled by)|z danych|come (?:riferito|comunicato|annunciato) (?:da|dal|dalla|dai)|a quanto (?:riferito|comunicato|reso noto|spiegato|annunciato) (?:da|dal|dalla|dai|dagli)|a-t-on appris auprès (?:de la|de l['’]|des|du|de)|według|zdaniem|jak (?:podał[aoy]?|poinformował[aoy]?|przekazał[aoy]?|podają|informuje|przekazuje|wynika z)|cytowan[yaie] przez)${E}`,
   "giu",
 );
 
 /** "Per la Regione", "Pour la direction", "Para la empresa" opening a sentence: in that party's view. */
-const FOR_PARTY = /^(?:(?:Per|Pour|Para)\s+(?=(?:la|il|lo|l['’]|i|gli|le|les|el|los|las)\s*\p{L})|Per\s+(?=the\s+\p{L}))/u;
+const FOR_PARTY =
+  /^(?:(?:Per|Pour|Para)\s+(?=(?:la|il|lo|l['’]|i|gli|le|les|el|los|las)\s*\p{L})|Per\s+(?=(?:the|a|an)\s+\p{L}))/u;
 
 /** When the report came, between its verb and its author: "as reported earlier this week by", "as reported on Monday by". */
 const WHEN_REPORTED = `(?:(?:earlier|last|this|on|el|le|il)\\s+){0,2}(?:${WEEKDAYS}|week|month|year|morning|weekend|yesterday|ayer|hier|ieri|gestern|wczoraj)(?:\\s+(?:week|month|year))?`;
@@ -82,9 +83,9 @@ const SAY_DE =
 const SAY_FR =
   "a déclaré|a indiqué|a annoncé|a précisé|a expliqué|a affirmé|a assuré|a confirmé|a souligné|a fait savoir|a estimé|a chiffré|a démenti|a reconnu|a ajouté|a rapporté|a communiqué|a dit|ont déclaré|ont indiqué|ont annoncé|ont précisé|ont expliqué|ont affirmé|ont confirmé|ont fait savoir|ont estimé|ont démenti|ont ajouté|ont dit|indique|annonce|précise|explique|affirme|assure|confirme|souligne|estime|chiffre|dément|ajoute|rapporte|déclare|fait savoir|avait indiqué|avait annoncé|indiquait|précisait|annonçait|estimait|affirmait|expliquait|faisait état|fait état|a salué|a réagi|a répété|a repris|a martelé|a regretté|a insisté|a lancé|a fait valoir|a rappelé|rappelle|communique|fait valoir|évoque|évoquait|a évoqué|avance|avançait|revendique|revendiquait|réclame|réclamait|a réclamé|exige|a exigé|a requis|ont requis|requiert|dénonce|a dénoncé|table sur|chiffrait|a chiffré|a classé|ont classé|classe|a proclamé|a publié|évalue|a évalué|fixe|a fixé|porte|a porté|quantifie|a quantifié|reconnaît|admet|a admis|prévient|a prévenu|avertit|a averti|martèle|insiste|a relevé|observe|a observé|signale|a signalé|détaille|a détaillé|a noté|raconte|a raconté|témoigne|a témoigné|a nié|a réitéré|réitère|a tenu à préciser|ont souligné|ont rappelé|ont reconnu|ont assuré|ont expliqué|font état|ont fait état|faisaient état|annoncent|indiquent|précisent|affirment|assurent|confirment|estiment|expliquent|déclarent|rapportent|signalent";
 const SAY_ES =
-  "dijo|dice|informó|informa|señaló|señala|anunció|anuncia|indicó|indica|explicó|explica|afirmó|afirma|aseguró|asegura|confirmó|confirma|declaró|declara|precisó|precisa|detalló|detalla|sostuvo|sostiene|estimó|estima|cifró|cifra|desmintió|desmiente|negó|niega|reconoció|agregó|añadió|destacó|apuntó|comunicó|reportó|explicaron|informaron|señalaron|indicaron|dijeron|afirmaron|confirmaron|ha señalado|ha dicho|ha explicado|ha afirmado|ha asegurado|ha indicado|ha informado|ha confirmado|ha anunciado|ha repetido|expresó|repitió|indicaba|señalaba|informaba|había dicho|subrayó|insistió|advirtió|admitió|lamentó|celebró|escribió|exige|exigen|exigió|pide|piden|pidió|reclama|reclaman|reclamó|calcula|calculan|calculó|prevé|prevén|cifran|estiman|sostienen|aseguran|denuncia|denuncian|ha requerido|solicitó|solicita|clasificó|proclamó|difundió|publicó|fija|fijó|sitúa|situó|eleva|elevó|valora|valoró|evalúa|evaluó|cuantifica|cuantificó|recuerda|recuerdan|recordó|recordaron|subraya|subrayan|advierte|advierten|aclara|aclaró|apunta|apuntan|destaca|destacan|reconoce|reconocen|admite|insiste|añade|añaden|agrega|agregan|agregó|revela|reveló|recalca|recalcó|puntualiza|puntualizó|matiza|matizó|expuso|argumenta|argumentó|alega|alegó|manifestó|comentó|relató|aseguraron|señalan|indican|informan|explicó|advirtieron|detallaron|precisaron|elevaron|cifraron|situaron|fijaron|calcularon|estimaron";
+  "dijo|dice|informó|informa|señaló|señala|anunció|anuncia|indicó|indica|explicó|explica|afirmó|afirma|aseguró|asegura|confirmó|confirma|declaró|declara|precisó|precisa|detalló|detalla|sostuvo|sostiene|estimó|estima|cifró|cifra|desmintió|desmiente|negó|niega|reconoció|agregó|añadió|destacó|apuntó|comunicó|reportó|explicaron|informaron|señalaron|indicaron|dijeron|afirmaron|confirmaron|ha señalado|ha dicho|ha explicado|ha afirmado|ha asegurado|ha indicado|ha informado|ha confirmado|ha anunciado|ha repetido|expresó|repitió|indicaba|señalaba|informaba|había dicho|subrayó|insistió|advirtió|admitió|lamentó|celebró|escribió|exige|exigen|exigió|pide|piden|pidió|reclama|reclaman|reclamó|calcula|calculan|calculó|prevé|prevén|cifran|estiman|sostienen|aseguran|denuncia|denuncian|ha requerido|solicitó|solicita|clasificó|proclamó|difundió|publicó|fija|fijó|sitúa|situó|eleva|elevó|valora|valoró|evalúa|evaluó|cuantifica|cuantificó|recuerda|recuerdan|recordó|recordaron|subraya|subrayan|advierte|advierten|aclara|aclaró|apunta|apuntan|destaca|destacan|reconoce|reconocen|admite|insiste|añade|añaden|agrega|agregan|agregó|revela|reveló|recalca|recalcó|puntualiza|puntualizó|matiza|matizó|expuso|argumenta|argumentó|alega|alegó|manifestó|comentó|relató|aseguraron|señalan|indican|informan|explicó|advirtieron|detallaron|precisaron|elevaron|cifraron|situaron|fijaron|calcularon|estimaron|dio a conocer|dieron a conocer|ha dado a conocer|han dado a conocer";
 const SAY_IT =
-  "ha detto|ha dichiarato|ha annunciato|ha spiegato|ha fatto sapere|ha reso noto|ha comunicato|ha precisato|ha confermato|ha affermato|ha sottolineato|ha stimato|ha smentito|ha aggiunto|ha riferito|ha assicurato|ha ammesso|hanno detto|hanno dichiarato|hanno annunciato|hanno spiegato|hanno fatto sapere|hanno reso noto|hanno comunicato|hanno precisato|hanno confermato|hanno smentito|dice|dichiara|annuncia|spiega|precisa|conferma|afferma|stima|smentisce|riferisce|fa sapere|rende noto|aggiunge|sottolinea|assicura|indicava|riportava|precisava|ha ribadito|ha ricordato|ha scritto|ha commentato|ha spiegato|ha garantito|comunica|comunicano|informa|ricorda|chiede|chiedono|ha chiesto|hanno chiesto|rivendica|rivendicano|calcola|calcolano|prevede|stimano|denuncia|ha denunciato|sostiene|sostengono|ha classificato|ha proclamato|ha pubblicato|quantifica|ha quantificato|valuta|ha valutato|fissa|ha fissato|ha osservato|osserva|ha evidenziato|evidenzia|ha rimarcato|rimarca|ha avvertito|avverte|ha segnalato|segnala|ha raccontato|racconta|ammette|ha riconosciuto|riconosce|ha chiarito|chiarisce|ha puntualizzato|puntualizza|ha replicato|replica|ha negato|ha insistito|insiste|ha sostenuto|scrive|ribadisce|ha rivelato|rivela|ha anticipato|anticipa|ha illustrato|illustra|hanno sottolineato|hanno ricordato|hanno riferito|hanno precisato|hanno assicurato|hanno spiegato";
+  "ha detto|ha dichiarato|ha annunciato|ha spiegato|ha fatto sapere|ha reso noto|ha comunicato|ha precisato|ha confermato|ha affermato|ha sottolineato|ha stimato|ha smentito|ha aggiunto|ha riferito|ha assicurato|ha ammesso|hanno detto|hanno dichiarato|hanno annunciato|hanno spiegato|hanno fatto sapere|hanno reso noto|hanno comunicato|hanno precisato|hanno confermato|hanno smentito|dice|dichiara|annuncia|spiega|precisa|conferma|afferma|stima|smentisce|riferisce|fa sapere|rende noto|aggiunge|sottolinea|assicura|indicava|riportava|precisava|ha ribadito|ha ricordato|ha scritto|ha commentato|ha spiegato|ha garantito|comunica|comunicano|informa|ricorda|chiede|chiedono|ha chiesto|hanno chiesto|rivendica|rivendicano|calcola|calcolano|prevede|stimano|denuncia|ha denunciato|sostiene|sostengono|ha classificato|ha proclamato|ha pubblicato|quantifica|ha quantificato|valuta|ha valutato|fissa|ha fissato|ha osservato|osserva|ha evidenziato|evidenzia|ha rimarcato|rimarca|ha avvertito|avverte|ha segnalato|segnala|ha raccontato|racconta|ammette|ha riconosciuto|riconosce|ha chiarito|chiarisce|ha puntualizzato|puntualizza|ha replicato|replica|ha negato|ha insistito|insiste|ha sostenuto|scrive|ribadisce|ha rivelato|rivela|ha anticipato|anticipa|ha illustrato|illustra|hanno sottolineato|hanno ricordato|hanno riferito|hanno precisato|hanno assicurato|hanno spiegato|spiegano|riferiscono|precisano|confermano|affermano|dichiarano|annunciano|sottolineano|fanno sapere|rendono noto";
 const SAY_PL =
   "powiedział|powiedziała|powiedzieli|poinformował|poinformowała|poinformowało|poinformowali|przekazał|przekazała|przekazało|przekazali|podał|podała|podało|podali|oświadczył|oświadczyła|oświadczyło|zapowiedział|zapowiedziała|potwierdził|potwierdziła|potwierdziło|wyjaśnił|wyjaśniła|dodał|dodała|zaznaczył|zaznaczyła|ocenił|oceniła|oszacował|oszacowała|oszacowało|zaprzeczył|zaprzeczyła|zaprzeczyło|zdementował|zdementowała|zdementowało|informuje|podaje|twierdzi|przekazuje|zapewnił|zapewniła|szacuje|szacują|mówi|mówił|mówiła|napisał|napisała|podkreślił|podkreśliła|dodaje|zaznacza|przyznał|przyznała|domagają się|domaga się|żąda|żądają|żądał|oczekuje|oczekują|wylicza|wyliczył|wyliczyła|szacował|szacowała|zażądał|zażądała|zażądali|zapowiada|zapowiadają|wycenia|wycenił|wyceniła|wyceniło|szacowało|wskazał|wskazała|wskazało|przypomniał|przypomniała|przypomniało|przypomina|ostrzegł|ostrzegła|ostrzega|stwierdził|stwierdziła|stwierdziło|stwierdza|podkreśla|przekonuje|tłumaczy|tłumaczył|tłumaczyła|wyjaśnia|komentuje|ogłosił|ogłosiła|ogłosiło|ogłosili|zapowiedziało|poinformowały|przekazały|podały";
 /** Spanish perfects of the speech verbs ("ha precisado", "han detallado"), made once rather than listed. */
@@ -148,6 +149,9 @@ const TIME_PHRASE = new RegExp(
   `^\\s*(?:(?:am|on|this|ce|cette|este|esta|questo|questa|w|we|in|el|le|il|la|lo|de|del|della|di|du|à|a|por|per|nella|en|dans|ten|tej)\\s+)?(?:(?:${WEEKDAYS}|heute|gestern|morgen|ayer|hoy|mañana|ieri|oggi|domani|wczoraj|dziś|dzisiaj|aujourd['’]hui|hier|demain|today|yesterday|tonight|matin|mattina|morning|soir|sera|evening|tarde|noche|notte|nuit|abend|früh|rano|wieczorem|après-midi|pomeriggio|afternoon|night|midi|mediodía|jeudi|dernier|dernière|pasado|pasada|scorso|scorsa|zeszły|last|vendredi)[,]?\\s+){1,3}`,
   "iu",
 );
+
+/** French's speech verb with its pronoun after it: "a-t-il déclaré", "ont-elles ajouté", "précise-t-il". */
+const INVERTED_PRONOUN = /(?:(?:a|ont|avait|avaient)-t?-?(?:il|elle|ils|elles)\s+\p{L}+|\p{L}+-t-(?:il|elle))(?![\p{L}])/u;
 
 /** A party's own document that speaks: "X's figures show", "X's statement listed". */
 const PARTY_DOCUMENT =
@@ -254,6 +258,13 @@ function phraseBefore(text: string): string {
       !CALENDAR_WORD.test(name)
     )
       return name;
+    // "The county's spokeswoman, Dana Ruiz, said": a title, then the person's name set off.
+    const title =
+      name
+        .split(/\s+/)
+        .pop()
+        ?.replace(/['’]s$/u, "") ?? "";
+    if (parts.length === 0 && /^\p{Lu}/u.test(last) && last.split(/\s+/).length <= 3 && TITLE_WORD.test(title)) return name;
     return "";
   }
   const clauses = text
@@ -288,9 +299,15 @@ function phraseBefore(text: string): string {
     else break;
   }
   while (run.length > 0 && CONNECTOR.test(run[0] as string) && !ARTICLE.test(run[0] as string)) run.shift();
+  // "Come ha spiegato il sindaco", "Así lo ha explicado el alcalde": a conjunction or pronoun
+  // opening the sentence, capitalised as any first word is, and the speaker follows the verb.
+  while (run.length > 0 && OPENING_WORD.test(run[0] as string)) run.shift();
   const phrase = run.join(" ");
   return !phrase || run.every((w) => CONNECTOR.test(w)) ? "" : phrase;
 }
+
+/** Words that open a sentence before its verb without being its subject. */
+const OPENING_WORD = /^(?:as|como|comme|come|wie|jak|así|ainsi|così|lo)$/iu;
 
 /** Words between a subject and its verb that are neither: a perfect's auxiliary, "in a statement". */
 const BETWEEN_SUBJECT_AND_VERB =
@@ -402,7 +419,7 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
   // "Per la Regione il costo è …", "Pour la direction, …": a sentence opened by "for" + a party.
   const opening = FOR_PARTY.exec(sentence);
   if (opening) {
-    const hit = found(phraseAfter(sentence.slice(opening[0].length), 0));
+    const hit = found(phraseAfter(sentence.slice(opening[0].length), 4));
     if (hit) return hit;
   }
   BEFORE_PARTY.lastIndex = 0;
@@ -470,6 +487,8 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
     const hit = subject ?? inverted;
     if (hit) return hit;
   }
+  // "« Nous avons 14 blessés », a-t-il déclaré": French puts the pronoun after its verb.
+  if (INVERTED_PRONOUN.test(sentence)) return { party: "", document: false, frame: false, pronoun: true };
   // The issuer is named elsewhere on the page; the caller resolves it.
   if (UNNAMED_DOCUMENT.test(sentence)) return { party: "", document: true, frame: false };
   if (UNNAMED_SOURCE.test(sentence)) {

@@ -152,6 +152,15 @@ const ROLE_WORDS: Record<string, string[]> = {
   ],
   police: [
     "policji",
+    // Of the police, as "de source policière", "fuentes policiales", "fonti di polizia" say it.
+    "policière",
+    "policières",
+    "policier",
+    "policiers",
+    "policiales",
+    "policial",
+    "policyjne",
+    "policyjnych",
     "polizeisprecher",
     "polizeisprecherin",
     "policyjny",
