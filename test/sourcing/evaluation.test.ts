@@ -16,13 +16,13 @@ import { evaluateSourcing } from "../web/evaluate.ts";
  * article jobs 0.597 → 0.606, 11 of 113).
  */
 const HELDOUT_FLOOR = {
-  accuracy: 0.605,
+  accuracy: 0.615,
   f1: 0.99,
   found: 0.95,
-  falseCorroboration: 0.11,
+  falseCorroboration: 0.09,
   covered: 0.95,
   /** States as the article shows them (the article keeps the claims it cites or lists). */
-  pipelineAccuracy: 0.605,
+  pipelineAccuracy: 0.61,
 };
 
 it("groups the test web's origins with pairwise F1 of at least 0.95 and gets at least 85% of claim states right", async () => {

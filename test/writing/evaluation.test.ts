@@ -64,8 +64,9 @@ describe("writing evaluation", () => {
     // to the corroborated "crew are to strike later this week" rather than the judged 48-hour strike.)
     // (19/30 and 18/30 until the tenth session's claim states: a party's demand no longer
     // disputes an outcome, and matching a truth claim prefers the claim whose text states it.)
-    expect(development.mainInLead).toBeGreaterThanOrEqual(21 / 30 - 1e-9);
-    expect(development.mainInTitle).toBeGreaterThanOrEqual(20 / 30 - 1e-9);
+    // (21/30 and 20/30 until the eleventh session's disputed claim held a sentence it shares.)
+    expect(development.mainInLead).toBeGreaterThanOrEqual(22 / 30 - 1e-9);
+    expect(development.mainInTitle).toBeGreaterThanOrEqual(21 / 30 - 1e-9);
     // Facts most carriers of a cited claim state that the article does not (2 and 7 before a
     // bare sentence gave way to a carrier sentence that states them; 1 on the test web before a
     // disputed claim's text was one stating its value: the police's 120 was written "several").
@@ -77,8 +78,9 @@ describe("writing evaluation", () => {
     // out: a claim written in its place may state fewer of its carriers' figures;
     // docs/decisions.md, "Our own words". 16 on all 30, 13 once a disputed claim's text states
     // its value, 12 at the ninth session's end; 7 once a claim some sentence states a fact of is
-    // read by such a sentence, unless several carriers word its act alike.)
-    expect(development.lostFacts, JSON.stringify(development.stories.map((v) => v.lost))).toBeLessThanOrEqual(7);
+    // read by such a sentence, unless several carriers word its act alike; 6 once a sentence
+    // opening on a name the story writes elsewhere is read as naming it.)
+    expect(development.lostFacts, JSON.stringify(development.stories.map((v) => v.lost))).toBeLessThanOrEqual(6);
     // Each account of a dispute the article cites, with its own value and who gives it.
     expect(web.disputeAccounts, JSON.stringify(web.stories.map((v) => v.accountsMissing))).toBe(1);
     expect(development.disputeAccounts, JSON.stringify(development.stories.map((v) => v.accountsMissing))).toBeGreaterThanOrEqual(
@@ -94,8 +96,8 @@ describe("writing evaluation", () => {
     expect(web.checklist).toBeGreaterThanOrEqual(0.9);
     // (0.651 on the first 21 stories, 0.630 before the headline cut the main event rather than
     // pass it over; 0.620 on all 30, 0.631 once a disputed claim's text states its value, 0.654
-    // before an anchored claim's text stated its fact.)
-    expect(development.checklist).toBeGreaterThanOrEqual(0.67);
+    // before an anchored claim's text stated its fact; 0.672 before the eleventh session.)
+    expect(development.checklist).toBeGreaterThanOrEqual(0.68);
   }, 120_000);
 
   it("model provider against the fake model server: every article validated and written", async () => {
