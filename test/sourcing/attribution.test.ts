@@ -401,3 +401,25 @@ describe("French's pronoun after its verb", () => {
     expect(readAttribution("Le site a fermé en 2027 après 40 ans d'activité.", "fr")).toBeUndefined();
   });
 });
+
+describe("a document that speaks without its issuer named", () => {
+  it.each([
+    ["The report lists 312 flooded homes.", "en"],
+    ["According to the bulletin, 312 homes were flooded.", "en"],
+    ["Der Bericht nennt 312 überflutete Häuser.", "de"],
+    ["Selon ce bilan, 312 maisons ont été inondées.", "fr"],
+    ["El balance recoge 312 viviendas inundadas.", "es"],
+    ["Nella nota si legge che le case allagate sono 312.", "it"],
+    ["Z komunikatu wynika, że zalanych zostało 312 domów.", "pl"],
+  ])("rests on the issuer the page credits: %s", (sentence, language) => {
+    const read = readAttribution(sentence, language);
+    expect(read?.document).toBe(true);
+    expect(read?.party).toBe("");
+  });
+  it.each([
+    ["The report was published on Monday after 312 homes were flooded."],
+    ["The data centre employs 312 people in the town."],
+  ])("is no speaker when it is only the subject of a sentence: %s", (sentence) => {
+    expect(readAttribution(sentence, "en")).toBeUndefined();
+  });
+});

@@ -362,6 +362,19 @@ const UNNAMED_DOCUMENT = rx(
   "iu",
 );
 
+/** A document that speaks for its issuer, unnamed here: the words newsrooms use for one. */
+const DOC_WORD =
+  "(?:press release|news release|release|statement|report|document|bulletin|notice|filing|assessment|communiqué|Bericht|Mitteilung|Pressemitteilung|Erklärung|Lagebericht|bilan|rapport|comunicado|informe|balance|documento|comunicato|bollettino|rapporto|nota|komunikat|komunikacie|komunikatu|raport|raportu|raporcie|dokument|dokumentu)";
+/**
+ * "The report lists 312 flooded homes", "Selon ce bilan, …", "Según el informe, …", "Nella nota si
+ * legge che …", "W komunikacie czytamy, że …", "Z komunikatu wynika, że …": a document the page
+ * names without its issuer states the fact; the issuer is the party the page credits.
+ */
+const DOCUMENT_SPEAKS = new RegExp(
+  `^(?:(?:the|this|that|its|their|der|die|das|dieser|diese|le|la|ce|cette|el|este|esta|il|lo|questo|questa)\\s+(?:[\\p{L}-]+\\s+)?${DOC_WORD}\\s+(?!(?:was|were|is|are|has|had|have|will|wurde|war|ist|a|est|fue|es|è|ha|został|była|był)\\b)\\p{Ll}|(?:according to|selon|d['’]après|según|de acuerdo con|secondo|stando a|laut|według)\\s+(?:the|this|its|le|la|ce|cette|son|sa|el|este|su|il|lo|questo|la|der|dem|des|diesem)?\\s*(?:[\\p{L}-]+\\s+)?${DOC_WORD}(?![\\p{L}])|(?:in (?:the|its|their)|in der|im|in dem|dans (?:le|son|ce|la|sa)|en (?:el|su|este)|nel|nella|nello|w|z)\\s+${DOC_WORD}(?![\\p{L}])[^.]{0,40}?(?:says|states|reads|heißt|steht|lit|on lit|se lee|dice|si legge|czytamy|wynika))`,
+  "iu",
+);
+
 /** The attribution a sentence makes itself, if any. */
 export function readAttribution(sentence: string, language: string): Omit<SentenceAttribution, "carried"> | undefined {
   const document = DOCUMENT.test(sentence);
@@ -490,7 +503,7 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
   // "« Nous avons 14 blessés », a-t-il déclaré": French puts the pronoun after its verb.
   if (INVERTED_PRONOUN.test(sentence)) return { party: "", document: false, frame: false, pronoun: true };
   // The issuer is named elsewhere on the page; the caller resolves it.
-  if (UNNAMED_DOCUMENT.test(sentence)) return { party: "", document: true, frame: false };
+  if (UNNAMED_DOCUMENT.test(sentence) || DOCUMENT_SPEAKS.test(sentence)) return { party: "", document: true, frame: false };
   if (UNNAMED_SOURCE.test(sentence)) {
     const subject = sentenceSubject(sentence);
     return { party: subject ?? "", document: true, frame: false };
