@@ -714,10 +714,7 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
         compared.add(key);
         const relation = factRelation(a, b);
         if (relation === "same") edges.push({ a, b, strength: weightedOverlap(ma.facts.stems, mb.facts.stems, weight) });
-        else if (relation === "conflict") {
-          conflicts.push([a, b]);
-          if (process.env.DBG_CONF) console.error("CONF", token, "|", ma.text.slice(0, 80), "|", mb.text.slice(0, 80));
-        }
+        else if (relation === "conflict") conflicts.push([a, b]);
       }
     }
   }
@@ -764,9 +761,9 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
       if (bare.length > 0) actOnly.set(id, new Set([...(actOnly.get(id) ?? []), ...bare]));
     }
   }
-  // The figures each claim takes from each of its sentences: a figure the sentence states in
-  // passing beside its attributed statement ("Tallyforge, which sells software to about 3,100
-  // businesses, said …") is the outlet's own, whoever the sentence quotes.
+  // Whether a claim takes from a sentence only figures the sentence states in passing beside its
+  // attributed statement ("Tallyforge, which sells software to about 3,100 businesses, said …"):
+  // for that claim the sentence is the outlet's own account, whoever it quotes.
   const passing = new Map<string, boolean>();
   mentions.forEach((m, i) => {
     const key = `${clusterOfFact.get(i)}:${m.sentence}`;

@@ -37,9 +37,9 @@ export interface SentenceFacts {
   ownReport: boolean;
   /**
    * Figures the outlet states in passing beside a statement it attributes: in a clause describing
-   * someone ("Tallyforge, which sells payroll software to about 3,100 businesses, said …", "l'usine,
-   * qui emploie près de 1 200 salariés") or in a clause of its own before the speaker's ("The port
-   * employs 1,150 people, and Mr Okafor said …"). The attribution does not reach them.
+   * the speaker right before the speech verb ("Tallyforge, which sells payroll software to about
+   * 3,100 businesses, said …") or in a clause of its own before the speaker's ("The port employs
+   * 1,150 people, and Mr Okafor said …"). The attribution does not reach them.
    */
   background: string[];
   /**
@@ -522,7 +522,8 @@ function twoAccounts(
   if (!contrast || quantities.length !== 2) return {};
   const [x, y] = quantities as [Quantity, Quantity];
   // Of one kind: the same thing counted, or the second side's figure of what the first counted
-  // ("… na około 700"); and two figures, not one rounded ("about 1,200 … 1,180").
+  // ("… na około 700"); and two figures, not one rounded ("about 1,200 … 1,180": within the 6% a
+  // hedged figure is allowed, as checkClaims' sameFigure reads it).
   if (x.base !== undefined || y.base !== undefined || !(x.unit === y.unit || x.unit === "" || y.unit === "")) return {};
   const [a, b] = [Number.parseFloat(x.value), Number.parseFloat(y.value)];
   if (!(a > 0 && b > 0) || Math.abs(a - b) / Math.max(a, b) <= 0.06) return {};
