@@ -91,6 +91,12 @@ describe("who a sentence rests on", () => {
     ["A quanto riferito dalla Prefettura, le persone evacuate sono 300.", "it", /^Prefettura$/],
     ["Fonti della Regione spiegano che i posti letto saranno 318.", "it", /Regione/],
     ["La empresa dio a conocer que 480 empleos se perderán.", "es", /^La empresa$/],
+    // A body before a colon opening the line; a body by its own account.
+    ["Police: 14 people injured in the crash on the A1.", "en", /^Police$/],
+    ["Polizei: 14 Verletzte bei Unfall auf der A1.", "de", /^Polizei$/],
+    ["Die Firma beschäftigt nach eigenen Angaben 430 Mitarbeiter.", "de", /Firma/],
+    ["L'entreprise emploie, selon ses propres chiffres, 430 salariés.", "fr", /entreprise/],
+    ["La empresa emplea, según sus propios datos, a 430 personas.", "es", /empresa/],
     // A conjunction or pronoun opening the sentence is no subject: the speaker follows the verb.
     ["Come ha spiegato il sindaco, i lavori dureranno sette mesi.", "it", /^sindaco$/],
     ["Así lo ha explicado el alcalde en rueda de prensa.", "es", /^alcalde$/],
@@ -133,6 +139,9 @@ describe("who a sentence rests on", () => {
     // "so" is German's closing credit only after a comma and before an article and a noun.
     ["Die Brücke wird so bald wie möglich wieder geöffnet, so dass 40 Züge täglich fahren können."],
     ["Our data show 40 homes were flooded in the night."],
+    // A place or a word of the page before a colon is no speaker.
+    ["Kaltenbrück: 14 people were injured in the fire at the Veltmann plant."],
+    ["Update: 14 people were injured in the fire at the Veltmann plant."],
     // Verbs that are often no speech: a response, a recall, what something provides or points to.
     ["Paramedics responded to 14 calls overnight."],
     ["Toyota recalled 40,000 cars in March."],
