@@ -1,9 +1,10 @@
 // Claim checking across origins: the five states by the definitions in ARCHITECTURE.md, matching
 // a statement across different wording, and the facts it is compared on.
 import { describe, expect, it } from "vitest";
-import { checkClaims, relate, roundingOf, sameFigure } from "../../src/sourcing/claims/checkClaims.ts";
+import { checkClaims, relate, roundingOf } from "../../src/sourcing/claims/checkClaims.ts";
 import { claimState, copiedSentence, ownParty } from "../../src/sourcing/claims/claimStates.ts";
 import { isCheckable, sentenceFacts, storyNameWords } from "../../src/sourcing/claims/facts.ts";
+import { sameFigure } from "../../src/sourcing/claims/figures.ts";
 import { sameParty, toParty } from "../../src/sourcing/claims/parties.ts";
 import { splitSentences } from "../../src/sourcing/claims/sentences.ts";
 import { groupOrigins } from "../../src/sourcing/group/originGroups.ts";

@@ -110,9 +110,12 @@ export function speaksFirst(text: string): boolean {
   return SAY_FIRST.test(text);
 }
 
+const BEFORE_PARTY_ANYWHERE = new RegExp(BEFORE_PARTY.source, "iu");
+const AFTER_PARTY_ANYWHERE = new RegExp(AFTER_PARTY.source, "u");
+
 /** Whether a stretch of text credits someone: a verb of speech or "according to", "według", "laut". */
 export function credits(text: string): boolean {
-  return speaks(text) || new RegExp(BEFORE_PARTY.source, "iu").test(text) || new RegExp(AFTER_PARTY.source, "u").test(text);
+  return speaks(text) || BEFORE_PARTY_ANYWHERE.test(text) || AFTER_PARTY_ANYWHERE.test(text);
 }
 
 /** Japanese: "Xは…と発表した", "Xは…を明らかにした", "Xの広報担当者は…と話した", "Xは…よう呼び掛けている". */

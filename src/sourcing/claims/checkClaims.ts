@@ -24,7 +24,8 @@ import {
   storyNameWords,
   withOpeningName,
 } from "./facts.ts";
-import { BROAD_UNITS, COUNTED_CLASSES, sameAmount } from "./figures.ts";
+import { BROAD_UNITS, COUNTED_CLASSES, sameAmount, sameFigure } from "./figures.ts";
+
 import { CALENDAR, toParty } from "./parties.ts";
 import { partyCountConflicts } from "./partyCounts.ts";
 import { partMonths } from "./sentenceFigures.ts";
@@ -95,19 +96,6 @@ function weightedOverlap(a: readonly string[], b: readonly string[], weight: Wei
   for (const x of sb) wb += weight(x);
   const smaller = Math.min(wa, wb);
   return smaller === 0 ? 0 : shared / smaller;
-}
-
-/**
- * Whether two figures are the same figure: equal, rounded (within 2%: "187 Millionen" for 187,4),
- * or within 6% when either is given as approximate ("casi 10 millones" for 9,64 millones).
- */
-export function sameFigure(x: string, y: string, hedged = false): boolean {
-  if (x === y) return true;
-  if (x.endsWith("%") !== y.endsWith("%")) return false;
-  const a = Number.parseFloat(x);
-  const b = Number.parseFloat(y);
-  if (!Number.isFinite(a) || !Number.isFinite(b) || a <= 0 || b <= 0) return false;
-  return Math.abs(a - b) / Math.max(a, b) <= (hedged ? 0.06 : 0.02);
 }
 
 /**
@@ -429,12 +417,11 @@ export function collectMentions(sources: readonly GroupedSource[]): Mention[] {
     return { language, paragraphs, factsOf };
   });
   const storyNames = storyNameWords(pages.flatMap(({ factsOf }) => [...factsOf]));
+  for (const { language, factsOf } of pages)
+    for (const [sentence, f] of factsOf) factsOf.set(sentence, withOpeningName(f, sentence, language, storyNames));
   sources.forEach((source, index) => {
     const { language, paragraphs, factsOf } = pages[index] as (typeof pages)[number];
-    const facts = (sentence: string) => {
-      const read = factsOf.get(sentence) ?? sentenceFacts(sentence, language);
-      return withOpeningName(read, sentence, language, storyNames);
-    };
+    const facts = (sentence: string) => factsOf.get(sentence) ?? sentenceFacts(sentence, language);
     const attributions = attributeSentences(paragraphs, language, (s) => isCheckable(facts(s)));
     const seen = new Set<string>();
     let count = 0;

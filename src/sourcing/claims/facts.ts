@@ -8,7 +8,7 @@
 
 import { credits, readAttribution, speaks, speaksFirst } from "./attribution.ts";
 import { contentWords, FUNCTION_WORDS, stem } from "./contentWords.ts";
-import { MONTHS, type Quantity, SCALES, SMALL_NUMBERS, unitClass } from "./figures.ts";
+import { MONTHS, type Quantity, SCALES, SMALL_NUMBERS, sameFigure, unitClass } from "./figures.ts";
 import { CJK_CHAR, foldWidth } from "./japaneseFigures.ts";
 import { CALENDAR, sameParty, toParty } from "./parties.ts";
 import { extractDates, extractNumbers, extractTimes, NEGATED_BEFORE } from "./sentenceFigures.ts";
@@ -522,11 +522,11 @@ function twoAccounts(
   if (!contrast || quantities.length !== 2) return {};
   const [x, y] = quantities as [Quantity, Quantity];
   // Of one kind: the same thing counted, or the second side's figure of what the first counted
-  // ("… na około 700"); and two figures, not one rounded ("about 1,200 … 1,180": within the 6% a
-  // hedged figure is allowed, as checkClaims' sameFigure reads it).
+  // ("… na około 700"); and two figures, not one rounded ("about 1,200 … 1,180", the same figure
+  // as a hedged one reads).
   if (x.base !== undefined || y.base !== undefined || !(x.unit === y.unit || x.unit === "" || y.unit === "")) return {};
   const [a, b] = [Number.parseFloat(x.value), Number.parseFloat(y.value)];
-  if (!(a > 0 && b > 0) || Math.abs(a - b) / Math.max(a, b) <= 0.06) return {};
+  if (!(a > 0 && b > 0) || sameFigure(String(a), String(b), true)) return {};
   const ax = Math.min(...(at.get(x.value) ?? [-1]));
   const ay = Math.min(...(at.get(y.value) ?? [-1]));
   if (ax < 0 || ay <= ax) return {};

@@ -74,6 +74,19 @@ export function measureUnitAfter(after: string): (MeasureUnit & { written: strin
   return found ? { ...found[1], written } : undefined;
 }
 
+/**
+ * Whether two figures are the same figure: equal, rounded (within 2%: "187 Millionen" for 187,4),
+ * or within 6% when either is given as approximate ("casi 10 millones" for 9,64 millones).
+ */
+export function sameFigure(x: string, y: string, hedged = false): boolean {
+  if (x === y) return true;
+  if (x.endsWith("%") !== y.endsWith("%")) return false;
+  const a = Number.parseFloat(x);
+  const b = Number.parseFloat(y);
+  if (!Number.isFinite(a) || !Number.isFinite(b) || a <= 0 || b <= 0) return false;
+  return Math.abs(a - b) / Math.max(a, b) <= (hedged ? 0.06 : 0.02);
+}
+
 /** Whether two quantities are the same amount: equal figures, or one measurement in two units (within rounding). */
 export function sameAmount(a: Quantity, b: Quantity, sameFigure: (x: string, y: string) => boolean): boolean {
   if (a.base !== undefined && b.base !== undefined) {
