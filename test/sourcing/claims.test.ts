@@ -1454,6 +1454,89 @@ describe("a figure stated in passing beside an attributed statement", () => {
   });
 });
 
+describe("disagreement told on one page, and when", () => {
+  it("disputes two parties' accounts that one page gives, and not one party's account repeated", () => {
+    const order = "La préfecture assure avoir donné l'ordre d'évacuation des quartiers bas samedi à 22 heures.";
+    const mayor = "« Il n'y a eu aucun ordre d'évacuation des quartiers bas avant 1h30 du matin », affirme le maire.";
+    const claims = checkClaims(
+      groupOrigins([
+        page("https://gazette.example/crue", `${prose("g1")} ${order} ${mayor}`, { language: "fr" }),
+        page("https://radio.example/crue", `${prose("r1")} ${order}`, { language: "fr" }),
+      ]),
+    );
+    expect(claimWith(claims, "samedi à 22 heures").state).toBe("disputed");
+    expect(claimWith(claims, "avant 1h30").state).toBe("disputed");
+    // One party's two statements on one page are no disagreement between parties.
+    const same = checkClaims(
+      groupOrigins([
+        page(
+          "https://gazette.example/crue2",
+          `${prose("g2")} La préfecture assure avoir donné l'ordre d'évacuation des quartiers bas samedi à 22 heures. La préfecture précise que l'ordre d'évacuation des quartiers hauts a suivi dimanche à 2 heures.`,
+          { language: "fr" },
+        ),
+      ]),
+    );
+    expect(same.some((c) => c.state === "disputed")).toBe(false);
+    // A party's own channel speaks for the party throughout: its denial and its background are
+    // one party's word.
+    const neighbour = checkClaims(
+      groupOrigins([
+        page(
+          "https://www.verane-automobiles.fr/presse/communique.html",
+          `${prose("g3")} Vérane Automobiles dément formellement tout projet de fermeture du site de Montbrac, qui reste au cœur de la stratégie industrielle du groupe. Les informations publiées ce jour par un quotidien régional ne reflètent en rien les décisions de l'entreprise.\n\nVérane Automobiles conçoit et produit des véhicules utilitaires légers. Le groupe compte quatre sites industriels en Europe.`,
+          { language: "fr", siteName: "Vérane Automobiles" },
+        ),
+      ]),
+    );
+    expect(claimWith(neighbour, "quatre sites").state).not.toBe("disputed");
+  });
+
+  it("reads two hours of one act as a disagreement only when the act is told in the same words", () => {
+    const claims = checkClaims(
+      groupOrigins([
+        page(
+          "https://one.example/z",
+          `${prose("z1")} Das Unglück ereignete sich nach Angaben der Bahn um 14.32 Uhr bei Tessing.`,
+          {
+            language: "de",
+          },
+        ),
+        page("https://two.example/z", `${prose("z2")} Ab 18 Uhr pendeln Busse zwischen Tessing und Aurach.`, { language: "de" }),
+        page("https://three.example/z", `${prose("z3")} Das Unglück ereignete sich laut Feuerwehr um 14.50 Uhr bei Tessing.`, {
+          language: "de",
+        }),
+      ]),
+    );
+    expect(claimWith(claims, "14.32").state).toBe("disputed");
+    expect(claimWith(claims, "14.50").state).toBe("disputed");
+    expect(claimWith(claims, "Busse").state).not.toBe("disputed");
+  });
+
+  it("reads a date written in figures, and a dateline's date as when the page was written", () => {
+    expect(sentenceFacts("Am 14.04.2026 ist der Regionalzug entgleist.", "de").dates).toEqual(["2026-04-14"]);
+    expect(sentenceFacts("Il cantiere è stato aperto il 03/02/2026.", "it").dates).toEqual(["2026-02-03"]);
+    expect(sentenceFacts("The records were filed on 10/13/2026.").dates).toEqual(["2026-10-13"]);
+    const dateline = (sentence: string, language = "en") => sentenceFacts(sentence, language).dateline ?? [];
+    expect(dateline("Tessing, 14.04.2026 – Am heutigen Dienstag ist der Regionalzug entgleist.", "de")).toEqual(["2026-04-14"]);
+    expect(dateline("Oct 13 (Reuters) - Tallyforge said on Tuesday that hackers had accessed its systems.")).toEqual(["10-13"]);
+    expect(dateline("Madrid, 4 mar (EFE).- El Gobierno aprobó el 2 de marzo el plan.", "es")).toEqual(["03-04"]);
+    // A dash in the middle of a sentence is no dateline, nor a date the sentence states again.
+    expect(dateline("The plan - approved on 4 March - costs 5 million.")).toEqual([]);
+    expect(dateline("Madrid, 4 mar (EFE).- El plan entra en vigor el 4 de marzo.", "es")).toEqual([]);
+    // A listing dated in the sentence does not disagree with the day the report was filed.
+    const claims = checkClaims(
+      groupOrigins([
+        page(
+          "https://wire.example/t",
+          `${prose("t1")} Oct 13 (Reuters) - Tallyforge said on Tuesday that hackers had accessed the LeakBazaar customer records.`,
+        ),
+        page("https://blog.example/t", `${prose("t2")} A LeakBazaar listing of Tallyforge customer records was posted on Oct 9.`),
+      ]),
+    );
+    expect(claimWith(claims, "posted on Oct 9").state).not.toBe("disputed");
+  });
+});
+
 describe("two sides' figures in one sentence", () => {
   it("reads a sentence that turns from one side's count to the other's as two accounts", () => {
     const accounts = (sentence: string, language = "en") => sentenceFacts(sentence, language).accounts;

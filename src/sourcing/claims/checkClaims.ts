@@ -26,7 +26,7 @@ import {
 } from "./facts.ts";
 import { BROAD_UNITS, COUNTED_CLASSES, sameAmount, sameFigure } from "./figures.ts";
 
-import { CALENDAR, toParty } from "./parties.ts";
+import { CALENDAR, sameParty, toParty } from "./parties.ts";
 import { partyCountConflicts } from "./partyCounts.ts";
 import { partMonths } from "./sentenceFigures.ts";
 import { splitSentences } from "./sentences.ts";
@@ -56,7 +56,9 @@ const FEW_SENTENCES = 4;
 const intersects = (a: readonly string[], b: readonly string[]) => a.some((x) => b.includes(x));
 
 /** Day-precision dates as month-day, so "19 November" and "2025-11-19" compare. */
-const days = (f: SentenceFacts) => f.dates.filter((d) => /\d{2}-\d{2}$/.test(d) && d.length !== 7).map((d) => d.slice(-5));
+/** A dateline's date is when the page was written: it disagrees with no other. */
+const days = (f: SentenceFacts) =>
+  f.dates.filter((d) => /\d{2}-\d{2}$/.test(d) && d.length !== 7 && !f.dateline?.includes(d)).map((d) => d.slice(-5));
 
 /** Two parts of one year ("2027-p6.8", "2027-p5.8") that share a month. */
 function partsOverlap(x: string, y: string): boolean {
@@ -152,6 +154,43 @@ const MEASURE_SPREAD = 5;
 function withoutNames(f: SentenceFacts): string[] {
   const nameStems = new Set(f.names.flatMap((n) => n.split(/\s+/).map(stem)));
   return f.stems.filter((x) => !nameStems.has(x));
+}
+
+/** Words that tell an hour in the languages read: part of a time, not of what happened at it. */
+const TIME_WORDS = new Set(
+  [
+    "uhr",
+    "hour",
+    "hours",
+    "o'clock",
+    "local",
+    "time",
+    "heure",
+    "heures",
+    "hora",
+    "horas",
+    "ora",
+    "ore",
+    "godzinie",
+    "godz",
+    "morning",
+    "evening",
+    "matin",
+    "soir",
+    "morgens",
+    "abends",
+    "mattina",
+    "sera",
+    "mañana",
+    "noche",
+    "tarde",
+    "rano",
+    "wieczorem",
+  ].map(stem),
+);
+
+function withoutTimeWords(f: SentenceFacts): string[] {
+  return withoutNames(f).filter((x) => !TIME_WORDS.has(x));
 }
 
 function agentsConflict(a: SentenceFacts, b: SentenceFacts): boolean {
@@ -355,7 +394,21 @@ export function relate(
   const broad = unit !== undefined && BROAD_UNITS.has(unit);
   if (unit !== undefined && similar >= (fa.revision || fb.revision ? (broad ? 0.2 : 0.1) : 0.25)) return "conflict";
   // The same event on another day, or done by someone else: a disagreement on when or who.
-  if (positions && similar >= 0.25 && hardShared === 0 && (datesConflict || agentsConflict(fa, fb))) return "conflict";
+  // Or at another hour: "the order was given on Saturday at 22:00" against "no order before 1.30".
+  // One hour each (two are a span or a timetable), and words that agree beyond the names (the
+  // place of the story) and those telling the hour ("Uhr", "heures"), which every time shares.
+  // A story tells many acts at many hours ("the 6 a.m. bulletin", "the next bulletin at 18:00"):
+  // the one must set itself against the other, or the two tell the act in much the same words.
+  const timesConflict = () => {
+    if (fa.times.length !== 1 || fb.times.length !== 1 || fa.times[0] === fb.times[0]) return false;
+    const [wa, wb] = [withoutTimeWords(fa), withoutTimeWords(fb)];
+    const overlap = weightedOverlap(wa, wb, weight);
+    return (
+      wa.filter((x) => wb.includes(x)).length >= 2 && overlap >= 0.25 && (fa.contrary || fb.contrary || overlap >= STRONG_OVERLAP)
+    );
+  };
+  if (positions && similar >= 0.25 && hardShared === 0 && (datesConflict || timesConflict() || agentsConflict(fa, fb)))
+    return "conflict";
   // One figure each, for the same thing said in much the same words: a conflicting figure. Units
   // that differ (money against jobs) are different facts, not a conflict.
   const ua = fa.quantities[0]?.unit ?? "";
@@ -397,6 +450,17 @@ export function relate(
   // Sharing a name is not sharing a claim: the rest of the words must agree too.
   if (namesShared && weightedOverlap(withoutNames(fa), withoutNames(fb), weight) >= 0.3) return "same";
   return "none";
+}
+
+/**
+ * Two sentences resting on different parties' words (or one on the page's own account, the other
+ * on a party's): a page that tells both tells a disagreement between them ("the prefecture says the
+ * order was given at 22:00"; "« There was no order before 1.30 », the mayor says").
+ */
+function twoParties(a: Mention, b: Mention): boolean {
+  if (a.party === b.party) return false;
+  if (a.party === undefined || b.party === undefined) return true;
+  return !sameParty(toParty(a.party), toParty(b.party));
 }
 
 /** The party a page credits its statements to, for a sentence that names only "the release". */
@@ -612,6 +676,8 @@ interface FactMention extends Mention {
 /** A fact stated by more than this share of a story's sentences is the story's frame (the day of the
  * event, the number of a typhoon), not the fact of one claim. */
 const FRAME_SHARE = 0.25;
+/** How many sentences on from one a page's account of another party is looked for. */
+const NEARBY_SENTENCES = 3;
 /** Words agreeing this much say the same thing whatever figures one of them adds. */
 const STRONG_OVERLAP = 0.55;
 
@@ -684,25 +750,45 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
     if (ma.anchor.quotes.length > 0 && mb.anchor.quotes.length > 0 && translatedQuote(ma, mb)) return "same";
     return "none";
   };
+  /** Compares two mentions of facts: met on a fact or rare word they share, or close by on one page. */
+  const compare = (a: number, b: number, met: "shared" | "revision" | "nearby") => {
+    const ma = mentions[a] as FactMention;
+    const mb = mentions[b] as FactMention;
+    // One page compares its sentences only where it gives two parties' accounts, the one set
+    // against the other ("the prefecture says 22:00"; "there was no order before 1.30, the mayor
+    // says"): beside each other, a page tells different things far more often than a dispute.
+    // A party's own channel speaks for the party throughout: its statements and its background
+    // are one party's word, whichever sentence names it.
+    const onePage = ma.source === mb.source;
+    if (onePage && (sources[ma.source] as GroupedSource).official) return;
+    const setAgainst = () => ma.facts.contrary || mb.facts.contrary || ma.facts.negated.length + mb.facts.negated.length > 0;
+    if (onePage && !(twoParties(ma, mb) && setAgainst())) return;
+    const revisionsOnly = met === "revision";
+    if (revisionsOnly && !ma.facts.revision && !mb.facts.revision) return;
+    const key = a < b ? `${a}:${b}` : `${b}:${a}`;
+    if (compared.has(key)) return;
+    compared.add(key);
+    const relation = factRelation(a, b);
+    if (onePage) {
+      if (relation === "conflict") conflicts.push([a, b]);
+    } else if (relation === "same") edges.push({ a, b, strength: weightedOverlap(ma.facts.stems, mb.facts.stems, weight) });
+    else if (relation === "conflict") conflicts.push([a, b]);
+  };
   for (const [token, list] of index) {
     if (list.length < 2 || list.length > MAX_POSTING) continue;
     // Counting the same thing pairs a revision with the figures it revises, nothing else.
-    const revisionsOnly = token.startsWith("u:");
-    for (let i = 0; i < list.length; i++) {
-      for (let j = i + 1; j < list.length; j++) {
-        const a = list[i] as number;
-        const b = list[j] as number;
-        const ma = mentions[a] as FactMention;
-        const mb = mentions[b] as FactMention;
-        if (ma.source === mb.source) continue;
-        if (revisionsOnly && !ma.facts.revision && !mb.facts.revision) continue;
-        const key = a < b ? `${a}:${b}` : `${b}:${a}`;
-        if (compared.has(key)) continue;
-        compared.add(key);
-        const relation = factRelation(a, b);
-        if (relation === "same") edges.push({ a, b, strength: weightedOverlap(ma.facts.stems, mb.facts.stems, weight) });
-        else if (relation === "conflict") conflicts.push([a, b]);
-      }
+    const met = token.startsWith("u:") ? "revision" : "shared";
+    for (let i = 0; i < list.length; i++)
+      for (let j = i + 1; j < list.length; j++) compare(list[i] as number, list[j] as number, met);
+  }
+  // A page that gives a second party's account of something gives it close by: each sentence is
+  // also compared with the next few of its page, whatever words they share.
+  for (let a = 0; a < mentions.length; a++) {
+    const ma = mentions[a] as FactMention;
+    for (let b = a + 1; b < mentions.length; b++) {
+      const mb = mentions[b] as FactMention;
+      if (mb.source !== ma.source || mb.sentence - ma.sentence > NEARBY_SENTENCES) break;
+      if (mb.sentence !== ma.sentence) compare(a, b, "nearby");
     }
   }
   // Strongest matches first, and a mention joins a claim only if it also states the claim's
@@ -865,8 +951,9 @@ function claimsOf(
   for (const { a, b, ca, cb } of [...conflicts, ...counts, ...sides]) {
     const oa = (sources[(mentions[a] as Mention).source] as GroupedSource).originId;
     const ob = (sources[(mentions[b] as Mention).source] as GroupedSource).originId;
-    // One origin does not dispute itself across its pages; one sentence giving two sides does.
-    if (oa === ob && a !== b) continue;
+    // One origin does not dispute itself across its pages, unless it gives two parties' accounts;
+    // one sentence giving two sides does.
+    if (oa === ob && a !== b && !twoParties(mentions[a] as Mention, mentions[b] as Mention)) continue;
     // Mentions joined through others that still contradict each other: the claim is disputed
     // within itself.
     if (!disputedWith.has(ca)) disputedWith.set(ca, new Set());

@@ -52,6 +52,10 @@ export interface SentenceFacts {
   negated: Quantity[];
   /** The sentence denies or rejects something. */
   denial: boolean;
+  /** Those of its dates a dateline opening the sentence gives ("Tessing, 14.04.2026 –"): when the page was written. */
+  dateline?: string[];
+  /** The sentence sets itself against something: a denial, a negation or a word of contrast ("but", "en revanche", "jednak"). */
+  contrary: boolean;
   /** What it denies: the content-word stems after the denial ("tout projet de fermeture du site de Montbrac"). */
   denied: string[];
   /**
@@ -166,6 +170,15 @@ const HEDGE =
  * "a démenti", "desmintió", "smentisce", "zaprzeczył", "否定"). Plain negation is not a denial. */
 const DENIAL =
   /(?<![\p{L}])(?:den(?:y|ies|ied|ying)|(?:rejects?|rejected|dismiss(?:es|ed)?) (?:the |these |those |such |any |all )?(?:claims?|reports?|allegations?|accusations?|suggestions?|account|figures?)|refuted?|untrue|not true|no (?:such )?plans?|never (?:been|received|was|were)|dementier\w*|bestreit\w*|bestritt\w*|zurückgewiesen|weist .* zurück|wies .* zurück|keine Pläne|dément\w*|démenti\w*|nier|nient|nié|aucun projet|desmient\w*|desmintió|desmintieron|niega\w*|negó|negaron|ningún plan|smentit\w*|smentisce|smentiscono|nega(?:to|no)?|nessun piano|zaprzecz\w*|zdementował\w*|dementuj\w*|否定|否認)(?![\p{L}])/iu;
+
+/**
+ * Words by which a sentence sets itself against another account, in the languages we read: a
+ * contrast ("however", "en revanche", "sin embargo", "jednak"), a negation ("no order before",
+ * "kein", "aucun", "nessun"), a party contesting. A page telling two parties' accounts of one thing
+ * marks the second so.
+ */
+const CONTRARY =
+  /(?<![\p{L}])(?:however|but|though|although|whereas|not|no|never|none|disput\w*|contest\w*|contradict\w*|insists?|aber|jedoch|dagegen|hingegen|doch|nicht|kein\w*|nie|niemals|widersprech\w*|widersprich\w*|widersprach\w*|mais|cependant|pourtant|toutefois|revanche|pas|aucune?|jamais|ni|conteste\w*|contredi\w*|pero|embargo|cambio|no|ningún|ninguna|nunca|ni|contradic\w*|rechaz\w*|però|tuttavia|invece|non|nessun[oa]?|mai|contest\w*|jednak|natomiast|tymczasem|nie|żaden|żadn\w*|nigdy|podważ\w*)(?![\p{L}])|しかし|一方|ない|ません/iu;
 
 /** The outlet's own eyes, count or sources, in the languages we read. */
 const OWN_REPORT =
@@ -548,6 +561,36 @@ function twoAccounts(
   return {};
 }
 
+/**
+ * A dateline opening a sentence: place and date, perhaps the agency, then a dash ("Tessing,
+ * 14.04.2026 –", "SANTIAGO, Chile, May 4, 2026 –", "Oct 13 (Reuters) -", "Madrid, 4 mar (EFE).-").
+ * Its words are capitalised, figures, or a month; an agency's in brackets.
+ */
+const DATELINE_HEAD = /^([^\n–—]{2,70}?)\s*(?:[–—]|\s-{1,2}|\.-)\s+(?=\S)/u;
+
+function datelineHead(text: string): string | undefined {
+  const head = DATELINE_HEAD.exec(text)?.[1];
+  if (!head) return undefined;
+  const words = head.replace(/\([^()]*\)/gu, " ").match(/[\p{L}\p{N}][\p{L}\p{N}.'-]*/gu) ?? [];
+  const fits = words.every(
+    (w) => /^\p{Lu}/u.test(w) || /^\d/.test(w) || MONTHS[w.toLowerCase().replace(/\.$/, "")] !== undefined,
+  );
+  return fits && words.length <= 8 ? head : undefined;
+}
+
+/**
+ * The dates of a dateline opening the sentence: when the page was written, not when what it tells
+ * happened, so they disagree with no other date ("Oct 13 (Reuters) - …" beside "posted on Oct 9").
+ * A date the sentence states again after the dateline is its own.
+ */
+function datelineDates(text: string, dates: readonly string[], cjk: boolean): string[] {
+  const head = datelineHead(text);
+  if (!head) return [];
+  const inHead = extractDates(head, cjk).dates;
+  const rest = extractDates(text.slice(head.length), cjk).dates;
+  return dates.filter((d) => inHead.includes(d) && !rest.includes(d));
+}
+
 export function sentenceFacts(sentence: string, language = "en"): SentenceFacts {
   // Japanese figures are read in Japanese sentences and wherever Japanese or Chinese script appears.
   const cjk = language === "ja" || CJK_CHAR.test(sentence);
@@ -565,6 +608,7 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
           : m,
   );
   const { dates, spans: dateSpans, years: dateYears } = extractDates(figureText, cjk);
+  const dateline = datelineDates(figureText, dates, cjk);
   const { times, spans: timeSpans } = extractTimes(figureText, cjk);
   const spans = [...dateSpans, ...timeSpans.filter(([s, e]) => !dateSpans.some(([ds, de]) => s < de && e > ds))];
   const { numbers, quantities, years, negated, at } = extractNumbers(figureText, language, spans, cjk);
@@ -584,6 +628,7 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
     quantities,
     negated,
     dates,
+    ...(dateline.length > 0 ? { dateline } : {}),
     times,
     names,
     figureNames: namesBesideFigures(figureText, names, at),
@@ -591,6 +636,7 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
     ...twoAccounts(figureText, language, quantities, at),
     quotes: extractQuotes(sentence),
     denial: DENIAL.test(sentence),
+    contrary: DENIAL.test(sentence) || CONTRARY.test(sentence),
     denied: deniedWords(sentence),
     hedged: HEDGE.test(sentence),
     furniture: isFurniture(sentence),

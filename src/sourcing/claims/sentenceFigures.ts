@@ -29,6 +29,16 @@ const NUMBER_RE = new RegExp(
 const DATE_PATTERNS: { re: RegExp; parts: (m: RegExpExecArray) => [number | undefined, number, number | undefined] }[] = [
   { re: /\b(\d{4})-(\d{2})-(\d{2})\b/g, parts: (m) => [Number(m[1]), Number(m[2]), Number(m[3])] },
   {
+    // 14.04.2026, 14/04/2026: day first, as Europe writes it; "10/13/2026" can only be month first.
+    re: /(?<![\d.,/])(\d{1,2})([./])(\d{1,2})\2(\d{4})(?![\d]|[.,/]\d)/g,
+    parts: (m) => {
+      const [first, second] = [Number(m[1]), Number(m[3])];
+      const monthFirst = m[2] === "/" && second > 12 && first <= 12;
+      const [month, day] = monthFirst ? [first, second] : [second, first];
+      return [Number(m[4]), month <= 12 ? month : 0, day];
+    },
+  },
+  {
     // 14 March 2026, 14. März 2026, 14 de marzo de 2026, 1er mars
     re: new RegExp(
       String.raw`\b(\d{1,2})(?:\.|er|st|nd|rd|th)?\s+(?:de\s+)?(${MONTH_PATTERN})\.?(?:\s+(?:de\s+)?(\d{4}))?`,
