@@ -1537,6 +1537,48 @@ describe("disagreement told on one page, and when", () => {
   });
 });
 
+describe("two accounts of one thing in other words", () => {
+  it("disputes two costs of one repair, however each names the cost", () => {
+    const claims = checkClaims(
+      groupOrigins([
+        page(
+          "https://one.example/r",
+          `${prose("r1")} The county estimated the emergency repair of the main would cost $1.8 million.`,
+        ),
+        page(
+          "https://two.example/r",
+          `${prose("r2")} The full bill for the repair of the main will be closer to $2.6 million once repaving is included, a commissioner said.`,
+        ),
+      ]),
+    );
+    expect(claimWith(claims, "$1.8 million").state).toBe("disputed");
+    expect(claimWith(claims, "$2.6 million").state).toBe("disputed");
+    expect(sentenceFacts("Die Sanierung kostet 38 Millionen Euro.", "de").concepts).toEqual(["¤cost"]);
+    expect(sentenceFacts("Le montant du chantier atteint 5,9 millions d'euros.", "fr").concepts).toEqual(["¤cost"]);
+  });
+
+  it("disputes two times of one reopening, and does not join them as one claim", () => {
+    const claims = checkClaims(
+      groupOrigins([
+        page(
+          "https://one.example/b",
+          `${prose("b1")} Wieder freigegeben werden soll die Oderbrücke laut Oderland Netz im Sommer 2027.`,
+          { language: "de" },
+        ),
+        page(
+          "https://two.example/b",
+          `${prose("b2")} Die polnische Gesellschaft KZI, der der östliche Brückenteil gehört, rechnet mit einer Wiederinbetriebnahme der Oderbrücke erst Ende 2027.`,
+          { language: "de" },
+        ),
+      ]),
+    );
+    expect(claimWith(claims, "Sommer 2027").state).toBe("disputed");
+    expect(claimWith(claims, "Ende 2027").state).toBe("disputed");
+    expect(sentenceFacts("Il ponte riaprirà a fine 2027.", "it").concepts).toEqual(["¤reopen"]);
+    expect(sentenceFacts("The bridge carries 80 trains a day.").concepts).toEqual([]);
+  });
+});
+
 describe("two sides' figures in one sentence", () => {
   it("reads a sentence that turns from one side's count to the other's as two accounts", () => {
     const accounts = (sentence: string, language = "en") => sentenceFacts(sentence, language).accounts;

@@ -370,6 +370,10 @@ export function relate(
   // A party's demand or offer beside an account of what is (or the other side's offer) states
   // another fact: "prosecutors sought nine years" does not dispute "sentenced to four years".
   const positions = fa.position === fb.position;
+  // Two accounts of one thing may word it differently ("would cost $1.8 million", "the full bill
+  // will be $2.6 million"; "reopens in summer 2027", "Wiederinbetriebnahme Ende 2027"): to find a
+  // disagreement, what the words speak of counts too, not only the words.
+  const ofOneThing = weightedOverlap([...fa.stems, ...fa.concepts], [...fb.stems, ...fb.concepts], weight);
   // Whose figure each is: the names in its clause, the speakers aside. "Oyarzábal, cuatro años"
   // and "Escudero, seis años" are two men's sentences, not two accounts of one.
   const speakers = new Set(
@@ -392,7 +396,7 @@ export function relate(
   // counting the same thing is enough, with fewer words in common.
   // A broad class ("people", money) says less about what is counted than a noun ("ships").
   const broad = unit !== undefined && BROAD_UNITS.has(unit);
-  if (unit !== undefined && similar >= (fa.revision || fb.revision ? (broad ? 0.2 : 0.1) : 0.25)) return "conflict";
+  if (unit !== undefined && ofOneThing >= (fa.revision || fb.revision ? (broad ? 0.2 : 0.1) : 0.25)) return "conflict";
   // The same event on another day, or done by someone else: a disagreement on when or who.
   // Or at another hour: "the order was given on Saturday at 22:00" against "no order before 1.30".
   // One hour each (two are a span or a timetable), and words that agree beyond the names (the
@@ -407,7 +411,7 @@ export function relate(
       wa.filter((x) => wb.includes(x)).length >= 2 && overlap >= 0.25 && (fa.contrary || fb.contrary || overlap >= STRONG_OVERLAP)
     );
   };
-  if (positions && similar >= 0.25 && hardShared === 0 && (datesConflict || timesConflict() || agentsConflict(fa, fb)))
+  if (positions && ofOneThing >= 0.25 && hardShared === 0 && (datesConflict || timesConflict() || agentsConflict(fa, fb)))
     return "conflict";
   // One figure each, for the same thing said in much the same words: a conflicting figure. Units
   // that differ (money against jobs) are different facts, not a conflict.
@@ -416,7 +420,7 @@ export function relate(
   if (
     positions &&
     numbersDisjoint &&
-    similar >= 0.45 &&
+    ofOneThing >= 0.45 &&
     fa.numbers.length === 1 &&
     fb.numbers.length === 1 &&
     hardShared === 0 &&
@@ -579,7 +583,7 @@ function twoDigits(x: string): string {
 /** Inverse document frequency of each stem over the mentions. */
 export function stemWeights(mentions: readonly Mention[]): Weights {
   const df = new Map<string, number>();
-  for (const m of mentions) for (const s of new Set(m.facts.stems)) df.set(s, (df.get(s) ?? 0) + 1);
+  for (const m of mentions) for (const s of new Set([...m.facts.stems, ...m.facts.concepts])) df.set(s, (df.get(s) ?? 0) + 1);
   const total = mentions.length + 1;
   return (stem) => Math.log(1 + total / (df.get(stem) ?? 1));
 }

@@ -54,6 +54,8 @@ export interface SentenceFacts {
   denial: boolean;
   /** Those of its dates a dateline opening the sentence gives ("Tessing, 14.04.2026 –"): when the page was written. */
   dateline?: string[];
+  /** What the sentence speaks of in any wording ("cost", "bill", "Kosten", "montant": a cost), for telling two accounts of one quantity. */
+  concepts: string[];
   /** The sentence sets itself against something: a denial, a negation or a word of contrast ("but", "en revanche", "jednak"). */
   contrary: boolean;
   /** What it denies: the content-word stems after the denial ("tout projet de fermeture du site de Montbrac"). */
@@ -591,6 +593,22 @@ function datelineDates(text: string, dates: readonly string[], cjk: boolean): st
   return dates.filter((d) => inHead.includes(d) && !rest.includes(d));
 }
 
+/**
+ * Words that say what something costs, in the languages we read: one concept, so that "would cost
+ * $1.8 million" and "the full bill will be closer to $2.6 million" are two accounts of one amount.
+ */
+const COST_WORD =
+  /^(?:costs?|costing|cost|bill|bills|price|prices|fee|fees|kosten|kostet|kostete|preis|rechnung|ablöse\p{L}*|coût|coûts|coûte|coûté|coûtera|coûterait|facture|prix|montant|costo|costos|coste|costes|cuesta|costó|costará|costaría|precio|importe|monto|costi|costa|costerà|costerebbe|prezzo|importo|koszt|koszty|kosztuje|kosztował\p{L}*|kosztować|cena|kwota)$/u;
+/** Words that say a thing opens again or is done, in the languages we read ("reopens", "Wiederinbetriebnahme", "réouverture", "riapertura", "zakończenie"): when works end. */
+const REOPEN_WORD =
+  /^(?:reopen\p{L}*|re-open\p{L}*|wiedereröffn\p{L}*|wiederinbetriebnahme|wiederfreigabe|freigegeben|réouverture|rouvr\p{L}*|rouvert\p{L}*|reapertura|reabr\p{L}*|riapertura|riapr\p{L}*|complet\p{L}*|finish\p{L}*|fertigstellung|fertiggestellt|abgeschlossen|abschluss|achèvement|achevé\p{L}*|terminé\p{L}*|terminad\p{L}*|finaliz\p{L}*|conclusión|ultimat\p{L}*|conclus\p{L}*|zakończ\p{L}*|ukończ\p{L}*)$/u;
+
+/** Concepts a word may speak of, each written as one token beside the sentence's stems. */
+const CONCEPTS: [string, RegExp][] = [
+  ["¤cost", COST_WORD],
+  ["¤reopen", REOPEN_WORD],
+];
+
 export function sentenceFacts(sentence: string, language = "en"): SentenceFacts {
   // Japanese figures are read in Japanese sentences and wherever Japanese or Chinese script appears.
   const cjk = language === "ja" || CJK_CHAR.test(sentence);
@@ -616,11 +634,13 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
   // A year on its own ("closed in 2013", "2013年") is a date fact at year precision.
   for (const year of new Set([...dateYears, ...years])) if (!dates.some((d) => d.startsWith(year))) dates.push(year);
   const stems = new Set<string>();
+  const concepts = new Set<string>();
   for (const word of contentWords(sentence, language)) {
     if (FUNCTION_WORDS.has(word) || MONTHS[word] || SMALL_NUMBERS[word]) continue;
     // "Millionen Euro", "millones de pesos": the figure's own words, not what the sentence is about.
     if (SCALES[word] || unitClass(word) === "¤") continue;
     stems.add(stem(word));
+    for (const [concept, words] of CONCEPTS) if (words.test(word)) concepts.add(concept);
   }
   const attributedTo = attributionParty(sentence);
   return {
@@ -647,6 +667,7 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
     holders: roleHolders(sentence),
     ...(attributedTo ? { attributedTo } : {}),
     stems: [...stems],
+    concepts: [...concepts],
   };
 }
 
