@@ -682,6 +682,49 @@ describe("denials", () => {
     ).toEqual(expect.arrayContaining(["closu", "plant"]));
   });
 
+  it("disputes what another party states, named or not, and agrees with a sentence saying the same is not so", () => {
+    const claims = checkClaims(
+      groupOrigins([
+        page(
+          "https://blog.example/s",
+          `${prose("s1")} According to Breach Notes, the sample posted on the forum contains bank account numbers used for salary deposits.`,
+        ),
+        page(
+          "https://wire.example/s",
+          `${prose("s2")} The payroll firm Tallyforge denies that any bank account numbers or passwords were exposed, saying payroll systems were untouched.`,
+        ),
+        page(
+          "https://paper.example/s",
+          `${prose("s3")} Nucléa Belgique a démenti tout rejet radioactif et met en doute la méthode de prélèvement du collectif.`,
+          { language: "fr" },
+        ),
+        page("https://radio.example/s", `${prose("s4")} Selon Nucléa Belgique, aucun rejet radioactif n'a eu lieu.`, {
+          language: "fr",
+        }),
+      ]),
+    );
+    expect(claimWith(claims, "sample posted on the forum").state).toBe("disputed");
+    expect(claimWith(claims, "Tallyforge denies").state).toBe("disputed");
+    // One party's denial and its plain "no release took place" say one thing.
+    expect(claimWith(claims, "aucun rejet radioactif").state).not.toBe("disputed");
+    expect(claimWith(claims, "a démenti tout rejet").state).not.toBe("disputed");
+    const fr = (source: number, text: string) => ({ source, text, language: "fr", facts: sentenceFacts(text, "fr") });
+    expect(
+      relate(
+        fr(0, "Nucléa Belgique a démenti tout rejet radioactif dans l'environnement."),
+        fr(1, "Aucun rejet radioactif dans l'environnement n'a été constaté."),
+        () => 1,
+      ),
+    ).not.toBe("conflict");
+    expect(
+      relate(
+        fr(0, "Nucléa Belgique a démenti tout rejet radioactif dans l'environnement."),
+        fr(1, "Un rejet radioactif dans l'environnement a été constaté lundi."),
+        () => 1,
+      ),
+    ).toBe("conflict");
+  });
+
   it("reads a denial, and no plain negation as one", () => {
     expect(sentenceFacts("Northsound said there were no plans to reduce crew numbers.", "en").denial).toBe(true);
     expect(sentenceFacts("Ein Stadtsprecher dementierte, dass Einsparungen verlangt worden seien.", "de").denial).toBe(true);

@@ -365,7 +365,14 @@ export function relate(
     const covered = denied.filter((w) => other.stems.includes(w)).reduce((sum, w) => sum + weight(w), 0);
     return denied.length >= 2 && total > 0 && covered / total >= 0.4;
   };
-  if (fa.denial !== fb.denial && ((namesShared && ((similar >= 0.25 && deniesThis()) || deniedStated())) || similar >= 0.45))
+  // A denial agrees with a sentence that says the same is not so ("Tallyforge denies that bank
+  // account numbers were exposed" and "No bank account numbers were stored in the system").
+  const agreesNot = () => (fa.denial ? fb : fa).negative;
+  if (
+    fa.denial !== fb.denial &&
+    !agreesNot() &&
+    ((namesShared && similar >= 0.25 && deniesThis()) || deniedStated() || similar >= 0.45)
+  )
     return "conflict";
   // A party's demand or offer beside an account of what is (or the other side's offer) states
   // another fact: "prosecutors sought nine years" does not dispute "sentenced to four years".
@@ -680,6 +687,8 @@ interface FactMention extends Mention {
 /** A fact stated by more than this share of a story's sentences is the story's frame (the day of the
  * event, the number of a typhoon), not the fact of one claim. */
 const FRAME_SHARE = 0.25;
+/** How many of a denial's rarest denied words it meets other sentences by. */
+const DENIED_WORDS_MET = 3;
 /** How many sentences on from one a page's account of another party is looked for. */
 const NEARBY_SENTENCES = 3;
 /** Words agreeing this much say the same thing whatever figures one of them adds. */
@@ -793,6 +802,23 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
       const mb = mentions[b] as FactMention;
       if (mb.source !== ma.source || mb.sentence - ma.sentence > NEARBY_SENTENCES) break;
       if (mb.sentence !== ma.sentence) compare(a, b, "nearby");
+    }
+  }
+  // A denial meets the sentences that state what it denies, however common those words are
+  // elsewhere ("denies that any bank account numbers were exposed" and "the sample contains bank
+  // account numbers"): its rarest denied words, each through the sentences that use it.
+  const denials = mentions.flatMap((m, i) => (m.facts.denial && m.facts.denied.length > 0 ? [i] : []));
+  if (denials.length > 0) {
+    const withStem = new Map<string, number[]>();
+    mentions.forEach((m, i) => {
+      for (const w of new Set(m.facts.stems)) withStem.set(w, [...(withStem.get(w) ?? []), i]);
+    });
+    for (const a of denials) {
+      const denied = [...new Set((mentions[a] as FactMention).facts.denied)].sort((x, y) => weight(y) - weight(x));
+      for (const w of denied.slice(0, DENIED_WORDS_MET)) {
+        const list = withStem.get(w) ?? [];
+        if (list.length <= MAX_POSTING) for (const b of list) if (b !== a) compare(a, b, "shared");
+      }
     }
   }
   // Strongest matches first, and a mention joins a claim only if it also states the claim's

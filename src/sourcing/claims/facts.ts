@@ -56,6 +56,8 @@ export interface SentenceFacts {
   dateline?: string[];
   /** What the sentence speaks of in any wording ("cost", "bill", "Kosten", "montant": a cost), for telling two accounts of one quantity. */
   concepts: string[];
+  /** The sentence says something is not so, in plain negation ("no bank account numbers were stored"). */
+  negative: boolean;
   /** The sentence sets itself against something: a denial, a negation or a word of contrast ("but", "en revanche", "jednak"). */
   contrary: boolean;
   /** What it denies: the content-word stems after the denial ("tout projet de fermeture du site de Montbrac"). */
@@ -180,7 +182,11 @@ const DENIAL =
  * marks the second so.
  */
 const CONTRARY =
-  /(?<![\p{L}])(?:however|but|though|although|whereas|not|no|never|none|disput\w*|contest\w*|contradict\w*|insists?|aber|jedoch|dagegen|hingegen|doch|nicht|kein\w*|nie|niemals|widersprech\w*|widersprich\w*|widersprach\w*|mais|cependant|pourtant|toutefois|revanche|pas|aucune?|jamais|ni|conteste\w*|contredi\w*|pero|embargo|cambio|no|ningún|ninguna|nunca|ni|contradic\w*|rechaz\w*|però|tuttavia|invece|non|nessun[oa]?|mai|contest\w*|jednak|natomiast|tymczasem|nie|żaden|żadn\w*|nigdy|podważ\w*)(?![\p{L}])|しかし|一方|ない|ません/iu;
+  /(?<![\p{L}])(?:however|but|though|although|whereas|disput\w*|contest\w*|contradict\w*|insists?|aber|jedoch|dagegen|hingegen|doch|widersprech\w*|widersprich\w*|widersprach\w*|mais|cependant|pourtant|toutefois|revanche|conteste\w*|contredi\w*|pero|embargo|cambio|contradic\w*|rechaz\w*|però|tuttavia|invece|contest\w*|jednak|natomiast|tymczasem|podważ\w*)(?![\p{L}])|しかし|一方/iu;
+
+/** A plain negation ("no order before 1.30", "kein", "aucun", "nessun", "żaden", "ない"). */
+const NEGATION =
+  /(?<![\p{L}])(?:not|no|never|none|nicht|kein\w*|nie|niemals|pas|aucune?|jamais|ni|ningún|ninguna|nunca|non|nessun[oa]?|mai|żaden|żadn\w*|nigdy)(?![\p{L}])|ない|ません/iu;
 
 /** The outlet's own eyes, count or sources, in the languages we read. */
 const OWN_REPORT =
@@ -656,7 +662,8 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
     ...twoAccounts(figureText, language, quantities, at),
     quotes: extractQuotes(sentence),
     denial: DENIAL.test(sentence),
-    contrary: DENIAL.test(sentence) || CONTRARY.test(sentence),
+    negative: NEGATION.test(sentence),
+    contrary: DENIAL.test(sentence) || CONTRARY.test(sentence) || NEGATION.test(sentence),
     denied: deniedWords(sentence),
     hedged: HEDGE.test(sentence),
     furniture: isFurniture(sentence),
