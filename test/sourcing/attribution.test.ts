@@ -432,3 +432,55 @@ describe("a document that speaks without its issuer named", () => {
     expect(readAttribution(sentence, "en")).toBeUndefined();
   });
 });
+
+describe("attributions as newsrooms write them (a battery written from the definitions)", () => {
+  it.each([
+    ["Two climbers were pulled alive from a crevasse some 30 hours after they went missing, rescuers said.", "en", "rescuers"],
+    ["Les organisateurs ont estimé à plus de 80 000 le nombre de festivaliers sur les trois jours.", "fr", "Les organisateurs"],
+    ["Le conducteur aurait perdu le contrôle de son véhicule, selon les enquêteurs.", "fr", "les enquêteurs"],
+    [
+      "I due escursionisti sono stati ritrovati dopo 30 ore di ricerche, hanno comunicato i soccorritori.",
+      "it",
+      "i soccorritori",
+    ],
+    ["Związkowcy zapowiedzieli, że od 15 października rozpocznie się kolejny strajk.", "pl", "Związkowcy"],
+    [
+      "Le procureur de la République de Montreval, Julien Carrère, a indiqué que l'autopsie serait pratiquée jeudi.",
+      "fr",
+      "Le procureur de la République de Montreval",
+    ],
+    ["La compagnie aérienne a confirmé l'annulation de 42 vols jeudi.", "fr", "La compagnie aérienne"],
+    ["Operator sieci komórkowej poinformował, że awaria dotknęła ok. 150 tys. klientów.", "pl", "Operator sieci komórkowej"],
+    ["The closure of the A4120 was confirmed by the council shortly after 6 p.m. on Friday.", "en", "the council"],
+    ["El cierre de la carretera CV-412 fue confirmado por la Diputación a primera hora de la tarde.", "es", "la Diputación"],
+    ["Le montant des dégâts a été évalué à 2,5 millions d'euros par l'assureur de la commune.", "fr", "l'assureur de la commune"],
+    ["救助隊によると、行方不明になっていた登山者2人は約30時間後に無事発見された。", "ja", "救助隊"],
+    ["組合側は、交渉が決裂すれば10月15日からストライキに入ると警告した。", "ja", "組合側"],
+    ["地元紙の北浜日報によると、工事費は当初の見込みより約18億円膨らんでいる。", "ja", "北浜日報"],
+  ])("reads the party of: %s", (sentence, language, party) => {
+    const read = readAttribution(sentence, language);
+    expect(read?.party.toLowerCase()).toContain(party.toLowerCase().replace(/^(?:les|le|la|l'|i|the)\s*/u, ""));
+  });
+
+  it.each([
+    ["The company's pre-tax profit rose 12 per cent to £310 million, the release says.", "en"],
+    ["Le nombre de visiteurs a progressé de 18 % en un an, indique le communiqué.", "fr"],
+    ["Il numero dei visitatori è cresciuto del 18 per cento, si legge nel comunicato.", "it"],
+    ["発表によると、事故当時、バスには運転手を含む19人が乗っていたという。", "ja"],
+  ])("reads a document credited at the close, its issuer named elsewhere: %s", (sentence, language) => {
+    const read = readAttribution(sentence, language);
+    expect(read?.document).toBe(true);
+    expect(read?.party).toBe("");
+  });
+
+  it.each([
+    ["The report of a gas smell came at 9 a.m., and all 340 pupils were evacuated within ten minutes.", "en"],
+    ["Le rapport d'activité de la bibliothèque, un document de 80 pages, sera présenté le 3 juin.", "fr"],
+    ["El informe de la autopsia, de 60 páginas, se incorporó al sumario la semana pasada.", "es"],
+    ["Le trafic ferroviaire entre Valmont et Lorvignac a repris mardi matin après 36 heures d'interruption.", "fr"],
+    ["The council's 'have your say' budget consultation has so far drawn 3,400 responses.", "en"],
+    ["鷺野市が計画する延伸事業で、総事業費が約510億円に上る見通しであることが関係者への取材で分かった。", "ja"],
+  ])("reads no party into: %s", (sentence, language) => {
+    expect(readAttribution(sentence, language)?.party || undefined).toBeUndefined();
+  });
+});

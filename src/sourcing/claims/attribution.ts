@@ -72,7 +72,7 @@ const CITING =
 
 /** Cues before which the party stands: "X zufolge", "Xによると". */
 const AFTER_PARTY = rx(
-  `(?:${B}zufolge${E}|によると|によれば|の発表では|の発表によると|の調べでは|の説明では|の話では|によりますと|のまとめでは|のまとめによると|の集計では|の集計によると)`,
+  `(?:${B}zufolge${E}|によると|によれば|の発表では|の発表によると|の調べでは|の説明では|の話では|によりますと|のまとめでは|のまとめによると|の集計では|の集計によると|の試算で|の試算では|の試算によると|の推計では|の推計によると|の調査では|の調査によると)`,
   "gu",
 );
 
@@ -81,13 +81,13 @@ const SAY_EN =
 const SAY_DE =
   "sagte|sagt|sagten|erklärte|erklärt|erklärten|teilte|teilt|teilten|mitteilte|mitteilten|berichtete|berichtet|bestätigte|bestätigt|betonte|betont|kündigte|gab|gibt|bezifferte|beziffert|bezifferten|schätzte|schätzt|schrieb|schreibt|meldete|meldet|wies|dementierte|dementiert|räumte|sprach|hieß|heißt|bekräftigte|versicherte|ergänzte|fügte|betonte|kritisierte|warnte|räumte|verwies|begründete|kündigte|hieß es|fordert|fordern|forderte|forderten|verlangt|verlangen|verlangte|rechnete vor|rechnet vor|spricht von|sprach von|geht von|ging von|erwartet|erwartete|stufte|stuft|eingestuft|veröffentlichte|veranschlagt|veranschlagte|taxiert|taxierte|erläuterte|erläutert|unterstrich|unterstreicht|hob hervor|hebt hervor|stellte klar|stellt klar|verweist|informierte|informiert|mahnte|mahnt|präzisierte|präzisiert|bekräftigt|versichert|ergänzt|kritisiert|warnt|bestätigten|berichteten|betonten|warnten";
 const SAY_FR =
-  "a déclaré|a indiqué|a annoncé|a précisé|a expliqué|a affirmé|a assuré|a confirmé|a souligné|a fait savoir|a estimé|a chiffré|a démenti|a reconnu|a ajouté|a rapporté|a communiqué|a dit|ont déclaré|ont indiqué|ont annoncé|ont précisé|ont expliqué|ont affirmé|ont confirmé|ont fait savoir|ont estimé|ont démenti|ont ajouté|ont dit|indique|annonce|précise|explique|affirme|assure|confirme|souligne|estime|chiffre|dément|ajoute|rapporte|déclare|fait savoir|avait indiqué|avait annoncé|indiquait|précisait|annonçait|estimait|affirmait|expliquait|faisait état|fait état|a salué|a réagi|a répété|a repris|a martelé|a regretté|a insisté|a lancé|a fait valoir|a rappelé|rappelle|communique|fait valoir|évoque|évoquait|a évoqué|avance|avançait|revendique|revendiquait|réclame|réclamait|a réclamé|exige|a exigé|a requis|ont requis|requiert|dénonce|a dénoncé|table sur|chiffrait|a chiffré|a classé|ont classé|classe|a proclamé|a publié|évalue|a évalué|fixe|a fixé|porte|a porté|quantifie|a quantifié|reconnaît|admet|a admis|prévient|a prévenu|avertit|a averti|martèle|insiste|a relevé|observe|a observé|signale|a signalé|détaille|a détaillé|a noté|raconte|a raconté|témoigne|a témoigné|a nié|a réitéré|réitère|a tenu à préciser|ont souligné|ont rappelé|ont reconnu|ont assuré|ont expliqué|font état|ont fait état|faisaient état|annoncent|indiquent|précisent|affirment|assurent|confirment|estiment|expliquent|déclarent|rapportent|signalent|prévoit|prévoient";
+  "a déclaré|a indiqué|a annoncé|a précisé|a expliqué|a affirmé|a assuré|a confirmé|a souligné|a fait savoir|a estimé|a chiffré|a démenti|a reconnu|a ajouté|a rapporté|a communiqué|a dit|ont déclaré|ont indiqué|ont annoncé|ont précisé|ont expliqué|ont affirmé|ont confirmé|ont fait savoir|ont estimé|ont démenti|ont ajouté|ont dit|ont averti|ont prévenu|indique|annonce|précise|explique|affirme|assure|confirme|souligne|estime|chiffre|dément|ajoute|rapporte|déclare|fait savoir|avait indiqué|avait annoncé|indiquait|précisait|annonçait|estimait|affirmait|expliquait|faisait état|fait état|a salué|a réagi|a répété|a martelé|a regretté|a insisté|a lancé|a fait valoir|a rappelé|rappelle|communique|fait valoir|évoque|évoquait|a évoqué|avance|avançait|revendique|revendiquait|réclame|réclamait|a réclamé|exige|a exigé|a requis|ont requis|requiert|dénonce|a dénoncé|table sur|chiffrait|a chiffré|a classé|ont classé|classe|a proclamé|a publié|évalue|a évalué|fixe|a fixé|porte|a porté|quantifie|a quantifié|reconnaît|admet|a admis|prévient|a prévenu|avertit|a averti|martèle|insiste|a relevé|observe|a observé|signale|a signalé|détaille|a détaillé|a noté|raconte|a raconté|témoigne|a témoigné|a nié|a réitéré|réitère|a tenu à préciser|ont souligné|ont rappelé|ont reconnu|ont assuré|ont expliqué|font état|ont fait état|faisaient état|annoncent|indiquent|précisent|affirment|assurent|confirment|estiment|expliquent|déclarent|rapportent|signalent|prévoit|prévoient|a dénombré|ont dénombré|dénombre|a recensé|ont recensé|recense";
 const SAY_ES =
   "dijo|dice|informó|informa|señaló|señala|anunció|anuncia|indicó|indica|explicó|explica|afirmó|afirma|aseguró|asegura|confirmó|confirma|declaró|declara|precisó|precisa|detalló|detalla|sostuvo|sostiene|estimó|estima|cifró|cifra|desmintió|desmiente|negó|niega|reconoció|agregó|añadió|destacó|apuntó|comunicó|reportó|explicaron|informaron|señalaron|indicaron|dijeron|afirmaron|confirmaron|ha señalado|ha dicho|ha explicado|ha afirmado|ha asegurado|ha indicado|ha informado|ha confirmado|ha anunciado|ha repetido|expresó|repitió|indicaba|señalaba|informaba|había dicho|subrayó|insistió|advirtió|admitió|lamentó|celebró|escribió|exige|exigen|exigió|pide|piden|pidió|reclama|reclaman|reclamó|calcula|calculan|calculó|prevé|prevén|cifran|estiman|sostienen|aseguran|denuncia|denuncian|ha requerido|solicitó|solicita|clasificó|proclamó|difundió|publicó|fija|fijó|sitúa|situó|eleva|elevó|valora|valoró|evalúa|evaluó|cuantifica|cuantificó|recuerda|recuerdan|recordó|recordaron|subraya|subrayan|advierte|advierten|aclara|aclaró|apunta|apuntan|destaca|destacan|reconoce|reconocen|admite|insiste|añade|añaden|agrega|agregan|agregó|revela|reveló|recalca|recalcó|puntualiza|puntualizó|matiza|matizó|expuso|argumenta|argumentó|alega|alegó|manifestó|comentó|relató|aseguraron|señalan|indican|informan|explicó|advirtieron|detallaron|precisaron|elevaron|cifraron|situaron|fijaron|calcularon|estimaron|dio a conocer|dieron a conocer|ha dado a conocer|han dado a conocer";
 const SAY_IT =
-  "ha detto|ha dichiarato|ha annunciato|ha spiegato|ha fatto sapere|ha reso noto|ha comunicato|ha precisato|ha confermato|ha affermato|ha sottolineato|ha stimato|ha smentito|ha aggiunto|ha riferito|ha assicurato|ha ammesso|hanno detto|hanno dichiarato|hanno annunciato|hanno spiegato|hanno fatto sapere|hanno reso noto|hanno comunicato|hanno precisato|hanno confermato|hanno smentito|dice|dichiara|annuncia|spiega|precisa|conferma|afferma|stima|smentisce|riferisce|fa sapere|rende noto|aggiunge|sottolinea|assicura|indicava|riportava|precisava|ha ribadito|ha ricordato|ha scritto|ha commentato|ha spiegato|ha garantito|comunica|comunicano|informa|ricorda|chiede|chiedono|ha chiesto|hanno chiesto|rivendica|rivendicano|calcola|calcolano|prevede|stimano|denuncia|ha denunciato|sostiene|sostengono|ha classificato|ha proclamato|ha pubblicato|quantifica|ha quantificato|valuta|ha valutato|fissa|ha fissato|ha osservato|osserva|ha evidenziato|evidenzia|ha rimarcato|rimarca|ha avvertito|avverte|ha segnalato|segnala|ha raccontato|racconta|ammette|ha riconosciuto|riconosce|ha chiarito|chiarisce|ha puntualizzato|puntualizza|ha replicato|replica|ha negato|ha insistito|insiste|ha sostenuto|scrive|ribadisce|ha rivelato|rivela|ha anticipato|anticipa|ha illustrato|illustra|hanno sottolineato|hanno ricordato|hanno riferito|hanno precisato|hanno assicurato|hanno spiegato|spiegano|riferiscono|precisano|confermano|affermano|dichiarano|annunciano|sottolineano|fanno sapere|rendono noto";
+  "ha detto|ha dichiarato|ha annunciato|ha spiegato|ha fatto sapere|ha reso noto|ha comunicato|ha precisato|ha confermato|ha affermato|ha sottolineato|ha stimato|ha smentito|ha aggiunto|ha riferito|ha assicurato|ha ammesso|hanno detto|hanno dichiarato|hanno annunciato|hanno spiegato|hanno fatto sapere|hanno reso noto|hanno comunicato|hanno precisato|hanno confermato|hanno smentito|dice|dichiara|annuncia|spiega|precisa|conferma|afferma|stima|smentisce|riferisce|fa sapere|rende noto|aggiunge|sottolinea|assicura|indicava|riportava|precisava|ha ribadito|ha ricordato|ha scritto|ha commentato|ha spiegato|ha garantito|comunica|comunicano|informa|ricorda|chiede|chiedono|ha chiesto|hanno chiesto|rivendica|rivendicano|calcola|calcolano|prevede|stimano|denuncia|ha denunciato|sostiene|sostengono|ha classificato|ha proclamato|ha pubblicato|quantifica|ha quantificato|valuta|ha valutato|fissa|ha fissato|ha osservato|osserva|ha evidenziato|evidenzia|ha rimarcato|rimarca|ha avvertito|avverte|ha segnalato|segnala|ha raccontato|racconta|ammette|ha riconosciuto|riconosce|ha chiarito|chiarisce|ha puntualizzato|puntualizza|ha replicato|replica|ha negato|ha insistito|insiste|ha sostenuto|scrive|ribadisce|ha rivelato|rivela|ha anticipato|anticipa|ha illustrato|illustra|hanno sottolineato|hanno ricordato|hanno riferito|hanno precisato|hanno assicurato|hanno spiegato|spiegano|riferiscono|precisano|confermano|affermano|dichiarano|annunciano|sottolineano|fanno sapere|rendono noto|ha indicato|hanno indicato|hanno segnalato|hanno stimato|hanno avvertito|hanno aggiunto|hanno assicurato|hanno ammesso|hanno denunciato";
 const SAY_PL =
-  "powiedział|powiedziała|powiedzieli|poinformował|poinformowała|poinformowało|poinformowali|przekazał|przekazała|przekazało|przekazali|podał|podała|podało|podali|oświadczył|oświadczyła|oświadczyło|zapowiedział|zapowiedziała|potwierdził|potwierdziła|potwierdziło|wyjaśnił|wyjaśniła|dodał|dodała|zaznaczył|zaznaczyła|ocenił|oceniła|oszacował|oszacowała|oszacowało|zaprzeczył|zaprzeczyła|zaprzeczyło|zdementował|zdementowała|zdementowało|informuje|podaje|twierdzi|przekazuje|zapewnił|zapewniła|szacuje|szacują|mówi|mówił|mówiła|napisał|napisała|podkreślił|podkreśliła|dodaje|zaznacza|przyznał|przyznała|domagają się|domaga się|żąda|żądają|żądał|oczekuje|oczekują|wylicza|wyliczył|wyliczyła|szacował|szacowała|zażądał|zażądała|zażądali|zapowiada|zapowiadają|wycenia|wycenił|wyceniła|wyceniło|szacowało|wskazał|wskazała|wskazało|przypomniał|przypomniała|przypomniało|przypomina|ostrzegł|ostrzegła|ostrzega|stwierdził|stwierdziła|stwierdziło|stwierdza|podkreśla|przekonuje|tłumaczy|tłumaczył|tłumaczyła|wyjaśnia|komentuje|ogłosił|ogłosiła|ogłosiło|ogłosili|zapowiedziało|poinformowały|przekazały|podały";
+  "powiedział|powiedziała|powiedzieli|poinformował|poinformowała|poinformowało|poinformowali|przekazał|przekazała|przekazało|przekazali|podał|podała|podało|podali|oświadczył|oświadczyła|oświadczyło|zapowiedział|zapowiedziała|potwierdził|potwierdziła|potwierdziło|wyjaśnił|wyjaśniła|dodał|dodała|zaznaczył|zaznaczyła|ocenił|oceniła|oszacował|oszacowała|oszacowało|zaprzeczył|zaprzeczyła|zaprzeczyło|zdementował|zdementowała|zdementowało|informuje|podaje|twierdzi|przekazuje|zapewnił|zapewniła|szacuje|szacują|mówi|mówił|mówiła|napisał|napisała|podkreślił|podkreśliła|dodaje|zaznacza|przyznał|przyznała|domagają się|domaga się|żąda|żądają|żądał|oczekuje|oczekują|wylicza|wyliczył|wyliczyła|szacował|szacowała|zażądał|zażądała|zażądali|zapowiada|zapowiadają|wycenia|wycenił|wyceniła|wyceniło|szacowało|wskazał|wskazała|wskazało|przypomniał|przypomniała|przypomniało|przypomina|ostrzegł|ostrzegła|ostrzega|stwierdził|stwierdziła|stwierdziło|stwierdza|podkreśla|przekonuje|tłumaczy|tłumaczył|tłumaczyła|wyjaśnia|komentuje|ogłosił|ogłosiła|ogłosiło|ogłosili|zapowiedziało|poinformowały|przekazały|podały|zapowiedzieli|zapowiedziały|ostrzegło|ostrzegli|ostrzegły|potwierdzili|potwierdziły|oszacowali|ocenili|oceniło|wyjaśnili|stwierdzili|dodali|przyznali|zaprzeczyli|ogłosiły";
 /** Spanish perfects of the speech verbs ("ha precisado", "han detallado"), made once rather than listed. */
 const SAY_ES_PERFECT = `(?:ha|han|había|habían) (?:${"precisado detallado añadido agregado subrayado advertido reconocido admitido cifrado estimado calculado comunicado declarado apuntado destacado insistido negado desmentido sostenido revelado explicado asegurado afirmado confirmado anunciado informado indicado señalado dicho".split(" ").join("|")})`;
 const SAY = rx(`${B}(?:${[SAY_EN, SAY_DE, SAY_FR, SAY_ES_PERFECT, SAY_ES, SAY_IT, SAY_PL].join("|")})${E}`, "giu");
@@ -120,7 +120,10 @@ export function credits(text: string): boolean {
 
 /** Japanese: "Xは…と発表した", "Xは…を明らかにした", "Xの広報担当者は…と話した", "Xは…よう呼び掛けている". */
 const JA_SAY =
-  /^(?:[^、。]{0,12}、)?([^、。「」は]{1,24}?)(?:の(?:広報担当者|担当者|幹部|関係者|報道官|広報))?(?:は|が)[^。]*(?:(?:と|を)(?:発表|明らかに|説明|述べ|話し|話した|公表|語っ|語った|示し|否定|認め|伝え|強調|指摘)|(?:よう|ように)(?:呼び掛け|呼びかけ|求め|要請))/u;
+  /^(?:[^、。]{0,12}、)?([^、。「」は]{1,24}?)(?:の(?:広報担当者|担当者|幹部|関係者|報道官|広報))?(?:は|が)[^。]*(?:(?:と|を)(?:発表|明らかに|説明|述べ|話し|話した|公表|語っ|語った|示し|否定|認め|伝え|強調|指摘|警告|回答|コメント|表明|主張|報告)|(?:よう|ように|を)(?:呼び掛け|呼びかけ|求め|要請))/u;
+
+/** A document by itself before "によると": the release, the indictment, the report. */
+const JA_DOCUMENT = /^(?:発表|起訴状|報告書|資料|調書|文書|声明|公表資料|発表資料)$/u;
 
 /** Verbs of a statement that need a speaker, when Japanese leaves the speaker out. */
 const JA_UNWRITTEN_SPEAKER = /(?:よう|ように)(?:呼び掛け|呼びかけ|求め|要請)|と(?:発表|説明|述べ|話し)/u;
@@ -167,13 +170,17 @@ const CLOSING_SO = /,\s+so\s+(?=(?:die|der|das|den|ein|eine)\s+\p{Lu})/u;
 
 /** A party's act in the passive, up to its agent: "requested on Thursday by", "réclamée jeudi par". */
 const PASSIVE_ACT = rx(
-  `${B}(?:requested|demanded|sought|proposed|ordered|recommended|réclamée?s?|requise?s?|demandée?s?|proposée?s?|ordonnée?s?|solicitad[oa]s?|pedid[oa]s?|propuest[oa]s?|ordenad[oa]s?|chiest[oa]|richiest[oa]|propost[oa]|dispost[oa]|żądan\\p{L}*|zaproponowan\\p{L}*|released|published|issued|communiquée?s?|publiée?s?|diffusée?s?|difundid[oa]s?|publicad[oa]s?|comunicat[oa]|diffus[oa]|pubblicat[oa]|opublikowan\\p{L}*)${E}(?:\\s+[^\\s,.;:]+){0,3}?\\s+(?:by|par|por|da|dal|dalla|dai|dagli|przez)\\s+`,
+  `${B}(?:requested|demanded|sought|proposed|ordered|recommended|réclamée?s?|requise?s?|demandée?s?|proposée?s?|ordonnée?s?|solicitad[oa]s?|pedid[oa]s?|propuest[oa]s?|ordenad[oa]s?|chiest[oa]|richiest[oa]|propost[oa]|dispost[oa]|żądan\\p{L}*|zaproponowan\\p{L}*|released|published|issued|communiquée?s?|publiée?s?|diffusée?s?|difundid[oa]s?|publicad[oa]s?|comunicat[oa]|diffus[oa]|pubblicat[oa]|opublikowan\\p{L}*|confirmed|announced|reported|estimated|given|provided|put forward|revised|corrected|confirmée?s?|annoncée?s?|avancée?s?|évaluée?s?|estimée?s?|chiffrée?s?|fournie?s?|donnée?s?|révisée?s?|corrigée?s?|confirmad[oa]s?|anunciad[oa]s?|estimad[oa]s?|cifrad[oa]s?|facilitad[oa]s?|aportad[oa]s?|revisad[oa]s?|corregid[oa]s?|confermat[oa]|confermat[ei]|annunciat[oa]|stimat[oa]|quantificat[oa]|fornit[oa]|rivist[oa]|corrett[oa]|valutat[oa]|potwierdzon\\p{L}*|ogłoszon\\p{L}*|oszacowan\\p{L}*|podan\\p{L}*|przekazan\\p{L}*)${E}(?:\\s+[^\\s.;:]+){0,5}?\\s+(?:by|par|por|da|dal|dalla|dai|dagli|przez)\\s+`,
   "giu",
 );
 
 /** A passive or a state, not a speaker: "was expected", "wurde gemeldet". */
 const AUXILIARY =
   /(?:^|\s)(?:was|were|is|are|been|be|being|wird|wurde|wurden|ist|sind|war|est|été|était|fue|fueron|es|era|è|stato|stata|era|został|została|zostało|była|był)\s*$/iu;
+
+/** Words that join a sentence to the one before, not words of its subject ("El Gobierno sin embargo asegura"). */
+const SENTENCE_ADVERBIAL =
+  /(?<![\p{L}])(?:sin embargo|por su parte|pour sa part|de son côté|dal canto suo|da parte sua|however|meanwhile|also|jedoch|dagegen|auch|cependant|toutefois|aussi|tuttavia|invece|anche|jednak|natomiast|także|również|también|ya|already|bereits|déjà|già|już)(?![\p{L}])/iu;
 
 /** A title and affiliation: "a spokeswoman for the authority", "Sprecher der Stadt", "portavoz del ministerio". */
 const AFFILIATION = rx(
@@ -195,11 +202,11 @@ const NAME_PHRASE_JOINER = /^(?:sans|ohne|sin|senza|without|bez|contre|gegen|con
 const JOINED_PHRASE =
   /^(?:embargo|duda|dudas|dubbio|dubbi|doute|attendre|cesse|delay|doubt|zweifel|wątpienia|problemu|problemi|problemas)$/iu;
 const ARTICLE =
-  /^(?:the|a|an|its|their|der|die|das|den|dem|des|ein|eine|einer|einem|le|la|les|un|une|el|los|las|il|lo|gli|uno|una)$/iu;
+  /^(?:the|a|an|its|their|der|die|das|den|dem|des|ein|eine|einer|einem|le|la|les|un|une|el|los|las|il|lo|i|gli|uno|una)$/iu;
 
 /** Titles between a body and a person: "Alderbank boss Priya Nandakumar", "the club's head coach". */
 const TITLE_WORD =
-  /^(?:boss|chief|executive|ceo|chairman|chairwoman|president|director|head|manager|founder|owner|minister|mayor|secretary|commissioner|coach|general|deputy|captain|spokes(?:wo)?man|spokesperson|presidente|presidenta|président|présidente|präsident|präsidentin|alcalde|alcaldesa|maire|sindaco|sindaca|bürgermeister|bürgermeisterin|oberbürgermeister|oberbürgermeisterin|burmistrz|prezydent|prezes|ministro|ministra|ministre|ministerin|consejero|consejera|assessore|directeur|directrice|direttore|director|directora|dyrektor|capitán|capitaine|capitano|kapitän|portavoz|portavoce|porte-parole|sprecher|sprecherin|rzecznik|rzeczniczka)$/iu;
+  /^(?:boss|chief|executive|ceo|chairman|chairwoman|president|director|head|manager|founder|owner|minister|mayor|secretary|commissioner|coach|general|deputy|captain|spokes(?:wo)?man|spokesperson|presidente|presidenta|président|présidente|präsident|präsidentin|alcalde|alcaldesa|maire|sindaco|sindaca|bürgermeister|bürgermeisterin|oberbürgermeister|oberbürgermeisterin|burmistrz|prezydent|prezes|ministro|ministra|ministre|ministerin|consejero|consejera|assessore|directeur|directrice|direttore|director|directora|dyrektor|capitán|capitaine|capitano|kapitän|portavoz|portavoce|porte-parole|sprecher|sprecherin|rzecznik|rzeczniczka|adjoint|adjointe|adjunto|adjunta|vicepresidente|procureur|procureure|procuratore|procuratrice|prokurator|fiscal|staatsanwalt|staatsanwältin|prosecutor|responsable|responsabile|dirigente|starosta|wojewoda|préfet|préfète|prefetto|prefekt|judge|juge|giudice|jueza|juez|sędzia|richter|richterin|rector|rettore|commissaire|comisario|questore|comandante|commandant|komendant|inspector|superintendent|chef|cheffe|jefe|jefa|capo|leiter|leiterin|kierownik|kierowniczka)$/iu;
 
 /** A word that can stand in a party's name: capitalised, an institution word, or a title. */
 function partyWord(word: string): boolean {
@@ -264,13 +271,20 @@ function phraseBefore(text: string): string {
       !CALENDAR_WORD.test(name)
     )
       return name;
-    // "The county's spokeswoman, Dana Ruiz, said": a title, then the person's name set off.
-    const title =
-      name
-        .split(/\s+/)
-        .pop()
-        ?.replace(/['’]s$/u, "") ?? "";
-    if (parts.length === 0 && /^\p{Lu}/u.test(last) && last.split(/\s+/).length <= 3 && TITLE_WORD.test(title)) return name;
+    // "The county's spokeswoman, Dana Ruiz, said", "Le procureur de la République de Montreval,
+    // Julien Carrère, a indiqué": a title (or a body's role), then the person's name set off.
+    const titled = name
+      .split(/\s+/)
+      .map((w) => w.replace(/^(?:l|d)['’]/iu, "").replace(/['’]s$/u, ""))
+      .some((w) => TITLE_WORD.test(w));
+    if (
+      parts.length === 0 &&
+      /^\p{Lu}/u.test(last) &&
+      last.split(/\s+/).length <= 3 &&
+      name.split(/\s+/).length <= 8 &&
+      (titled || toParty(name).roles.length > 0)
+    )
+      return name;
     return "";
   }
   const clauses = text
@@ -326,7 +340,8 @@ function namesParty(phrase: string): Party | undefined {
   if (party.roles.length > 0) return party;
   // A name: at least one capitalised word that is not the sentence's first (or Japanese text).
   // Japanese names carry no capitals: a body is known by its role word or its suffix (…社, …協会).
-  if (/[\p{scx=Han}\p{scx=Kana}]/u.test(phrase)) return undefined;
+  // An outlet by its press word ("ロイター通信", "北浜日報") is a party, of the press.
+  if (/[\p{scx=Han}\p{scx=Kana}]/u.test(phrase)) return PRESS_WORDS.test(phrase) && [...phrase].length <= 16 ? party : undefined;
   // A figure's own words are no name: German capitalises them ("für den 24,6 Millionen Euro veranschlagt sind").
   const capitalised = (phrase.match(/(?<![\p{L}])\p{Lu}[\p{L}\p{N}&'’.-]+/gu) ?? []).filter(
     (w) =>
@@ -372,12 +387,22 @@ const UNNAMED_DOCUMENT = rx(
 const DOC_WORD =
   "(?:press release|news release|release|statement|report|document|bulletin|notice|filing|assessment|communiqué|Bericht|Mitteilung|Pressemitteilung|Erklärung|Lagebericht|bilan|rapport|comunicado|informe|balance|documento|comunicato|bollettino|rapporto|nota|komunikat|komunikacie|komunikatu|raport|raportu|raporcie|dokument|dokumentu)";
 /**
+ * A document credited at the sentence's close: "…, the release says", "…, indique le communiqué",
+ * "…, señala el comunicado", "…, si legge nel comunicato", "…, czytamy w komunikacie",
+ * "…, heißt es in der Mitteilung".
+ */
+const CLOSING_DOCUMENT = new RegExp(
+  `[,–—-]\\s*(?:(?:the|its|their)\\s+(?:[\\p{L}-]+\\s+)?${DOC_WORD}\\s+(?:says|said|states|stated|adds|added|notes|noted|shows|showed|reads)|(?:indique|précise|souligne|ajoute|affirme|note|détaille)\\s+(?:le|la|l['’])\\s*${DOC_WORD}|(?:señala|indica|precisa|añade|detalla|afirma|recoge)\\s+(?:el|la)\\s+${DOC_WORD}|si legge\\s+(?:nel|nella|nello)\\s+${DOC_WORD}|(?:czytamy|napisano)\\s+w\\s+${DOC_WORD}|heißt es\\s+(?:in der|im|in dem)\\s+${DOC_WORD})(?![\\p{L}])[^.]{0,60}[.!]?\\s*$`,
+  "iu",
+);
+
+/**
  * "The report lists 312 flooded homes", "Selon ce bilan, …", "Según el informe, …", "Nella nota si
  * legge che …", "W komunikacie czytamy, że …", "Z komunikatu wynika, że …": a document the page
  * names without its issuer states the fact; the issuer is the party the page credits.
  */
 const DOCUMENT_SPEAKS = new RegExp(
-  `^(?:(?:the|this|that|its|their|der|die|das|dieser|diese|le|la|ce|cette|el|este|esta|il|lo|questo|questa)\\s+(?:[\\p{L}-]+\\s+)?${DOC_WORD}\\s+(?!(?:was|were|is|are|has|had|have|will|wurde|war|ist|a|est|fue|es|è|ha|został|była|był)\\b)\\p{Ll}|(?:according to|selon|d['’]après|según|de acuerdo con|secondo|stando a|laut|według)\\s+(?:the|this|its|le|la|ce|cette|son|sa|el|este|su|il|lo|questo|la|der|dem|des|diesem)?\\s*(?:[\\p{L}-]+\\s+)?${DOC_WORD}(?![\\p{L}])|(?:in (?:the|its|their)|in der|im|in dem|dans (?:le|son|ce|la|sa)|en (?:el|su|este)|nel|nella|nello|w|z)\\s+${DOC_WORD}(?![\\p{L}])[^.]{0,40}?(?:says|states|reads|heißt|steht|lit|on lit|se lee|dice|si legge|czytamy|wynika))`,
+  `^(?:(?:the|this|that|its|their|der|die|das|dieser|diese|le|la|ce|cette|el|este|esta|il|lo|questo|questa)\\s+(?:[\\p{L}-]+\\s+)?${DOC_WORD}\\s+(?!(?:was|were|is|are|has|had|have|will|wurde|war|ist|a|est|fue|es|è|ha|został|była|był|of|from|on|about|de|du|des|del|della|dello|degli|von|vom|über|z|o|na)\\b|d['’])\\p{Ll}|(?:according to|selon|d['’]après|según|de acuerdo con|secondo|stando a|laut|według)\\s+(?:the|this|its|le|la|ce|cette|son|sa|el|este|su|il|lo|questo|la|der|dem|des|diesem)?\\s*(?:[\\p{L}-]+\\s+)?${DOC_WORD}(?![\\p{L}])|(?:in (?:the|its|their)|in der|im|in dem|dans (?:le|son|ce|la|sa)|en (?:el|su|este)|nel|nella|nello|w|z)\\s+${DOC_WORD}(?![\\p{L}])[^.]{0,40}?(?:says|states|reads|heißt|steht|lit|on lit|se lee|dice|si legge|czytamy|wynika))`,
   "iu",
 );
 
@@ -393,13 +418,17 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
     AFTER_PARTY.lastIndex = 0;
     const after = AFTER_PARTY.exec(sentence);
     if (after) {
+      // The party is the noun phrase right before the cue: after the clause's last particle
+      // ("…見通しであることが関係者" is no party's name).
       const before =
         sentence
           .slice(0, after.index)
-          .split(/[、。「」]/u)
+          .split(/[、。「」]|(?:が|を|は|に|で|と|も)/u)
           .pop() ?? "";
       const hit = found(before.trim());
       if (hit) return hit;
+      // "発表によると", "起訴状によると": a document whose issuer the page names elsewhere.
+      if (JA_DOCUMENT.test(before.trim())) return { party: "", document: true, frame: false };
     }
     const said = JA_SAY.exec(sentence);
     if (said) {
@@ -508,7 +537,19 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
     // "said Maria Lopez, a spokeswoman for the authority": the organisation she speaks for.
     const affiliated = AFFILIATION.exec(tail.slice(0, 160));
     const inverted = (affiliated?.[1] ? found(affiliated[1]) : undefined) ?? found(phraseAfter(tail, 0));
-    const subject = found(phraseBefore(before));
+    // A body named by its role with words after it, the sentence's whole subject: "Operator sieci
+    // komórkowej poinformował", "La compagnie aérienne a confirmé", "Le autorità sanitarie hanno
+    // segnalato".
+    const opening = before.trim();
+    const roleSubject =
+      opening &&
+      !/[,;:"“”„«»()]|(?:^|\s)['‘]/u.test(opening) &&
+      !SENTENCE_ADVERBIAL.test(opening) &&
+      opening.split(/\s+/).length <= 5 &&
+      toParty(opening).roles.length > 0
+        ? found(opening)
+        : undefined;
+    const subject = found(phraseBefore(before)) ?? roleSubject;
     // The subject of the clause when it names a party, else the inverted one.
     const hit = subject ?? inverted;
     if (hit) return hit;
@@ -516,7 +557,8 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
   // "« Nous avons 14 blessés », a-t-il déclaré": French puts the pronoun after its verb.
   if (INVERTED_PRONOUN.test(sentence)) return { party: "", document: false, frame: false, pronoun: true };
   // The issuer is named elsewhere on the page; the caller resolves it.
-  if (UNNAMED_DOCUMENT.test(sentence) || DOCUMENT_SPEAKS.test(sentence)) return { party: "", document: true, frame: false };
+  if (UNNAMED_DOCUMENT.test(sentence) || DOCUMENT_SPEAKS.test(sentence) || CLOSING_DOCUMENT.test(sentence))
+    return { party: "", document: true, frame: false };
   if (UNNAMED_SOURCE.test(sentence)) {
     const subject = sentenceSubject(sentence);
     return { party: subject ?? "", document: true, frame: false };
