@@ -29,6 +29,9 @@ describe("facts", () => {
       sentenceFacts("Rund 1.200 Haushalte waren betroffen, die Reparatur kostet 2,5 Millionen Euro.", "de").numbers.sort(),
     ).toEqual(["1200", "2500000"]);
     expect(sentenceFacts("Three firefighters were hurt in the blaze at the depot.").numbers).toEqual(["3"]);
+    expect(
+      sentenceFacts("W wypadku rannych zostało trzech strażaków, a dwie osoby trafiły do szpitala.", "pl").numbers.sort(),
+    ).toEqual(["2", "3"]);
     expect(sentenceFacts("Turnout rose to 61.5 per cent in the northern wards.").numbers).toEqual(["61.5%"]);
   });
 
