@@ -395,10 +395,17 @@ export function relate(
     const wy = whose(fy, y);
     return wx.length === 0 || wy.length === 0 || wx.some((w) => wy.includes(w));
   };
-  const unit = positions
-    ? (conflictingUnit(fa, fb, (x, y) => sameSubject(x, y, fa, fb)) ??
-      conflictingUnit(fb, fa, (x, y) => sameSubject(x, y, fb, fa)))
-    : undefined;
+  // Figures under opposite instance words count different things: "38% in the first round" and
+  // "won the runoff with 54%"; "the new hospital will have 640 beds" and "the old one had 410".
+  const opposite = (x: string, y: string) =>
+    (fa.instances.includes(x) && !fa.instances.includes(y) && fb.instances.includes(y) && !fb.instances.includes(x)) ||
+    (fa.instances.includes(y) && !fa.instances.includes(x) && fb.instances.includes(x) && !fb.instances.includes(y));
+  const otherInstance = opposite("first", "second") || opposite("new", "old");
+  const unit =
+    positions && !otherInstance
+      ? (conflictingUnit(fa, fb, (x, y) => sameSubject(x, y, fa, fb)) ??
+        conflictingUnit(fb, fa, (x, y) => sameSubject(x, y, fb, fa)))
+      : undefined;
   // A figure given as a revision ("has risen to 19") speaks of an earlier figure for the same thing:
   // counting the same thing is enough, with fewer words in common.
   // A broad class ("people", money) says less about what is counted than a noun ("ships").
@@ -426,6 +433,7 @@ export function relate(
   const ub = fb.quantities[0]?.unit ?? "";
   if (
     positions &&
+    !otherInstance &&
     numbersDisjoint &&
     ofOneThing >= 0.45 &&
     fa.numbers.length === 1 &&

@@ -56,6 +56,8 @@ export interface SentenceFacts {
   dateline?: string[];
   /** What the sentence speaks of in any wording ("cost", "bill", "Kosten", "montant": a cost), for telling two accounts of one quantity. */
   concepts: string[];
+  /** Which instance of a thing the sentence speaks of: "first", "second" (round), "new", "old" (`INSTANCE_WORDS`). */
+  instances: string[];
   /** The sentence says something is not so, in plain negation ("no bank account numbers were stored"). */
   negative: boolean;
   /** The sentence sets itself against something: a denial, a negation or a word of contrast ("but", "en revanche", "jednak"). */
@@ -183,6 +185,35 @@ const DENIAL =
  */
 const CONTRARY =
   /(?<![\p{L}])(?:however|but|though|although|whereas|disput\w*|contest\w*|contradict\w*|insists?|aber|jedoch|dagegen|hingegen|doch|widersprech\w*|widersprich\w*|widersprach\w*|mais|cependant|pourtant|toutefois|revanche|conteste\w*|contredi\w*|pero|embargo|cambio|contradic\w*|rechaz\w*|però|tuttavia|invece|contest\w*|jednak|natomiast|tymczasem|podważ\w*)(?![\p{L}])|しかし|一方/iu;
+
+/**
+ * Words that tell one instance of a thing from another of its kind: the first round and the
+ * runoff, the new hospital and the old one. Figures of one kind under opposite words count
+ * different things ("38% in the first round", "54% in the runoff").
+ */
+const INSTANCE_WORDS: [string, RegExp][] = [
+  [
+    "first",
+    /(?<![\p{L}])(?:first|erste[nrs]?|ersten|premier|première|primer|primera|primo|prima|pierwsz\p{L}*)(?![\p{L}])|1回目|第1回/iu,
+  ],
+  [
+    "second",
+    /(?<![\p{L}])(?:second|runoff|run-off|zweite[nrs]?|stichwahl|seconde?|deuxième|segund[oa]|balotaje|ballottaggio|drug\p{L}*)(?![\p{L}])|決選|2回目/iu,
+  ],
+  [
+    "new",
+    /(?<![\p{L}])(?:new|neue[nrs]?|neu|nouvel|nouveau|nouvelle|futur|future|nuev[oa]|nuov[oa]|now\p{L}*)(?![\p{L}])|新しい|新病院|新庁舎/iu,
+  ],
+  [
+    "old",
+    /(?<![\p{L}])(?:old|former|existing|alte[nrs]?|bisherige[nrs]?|ancien|ancienne|actuel|actuelle|viej[oa]|antigu[oa]|actual|vecchi[oa]|attuale|star\p{L}*|obecn\p{L}*)(?![\p{L}])|旧/iu,
+  ],
+];
+
+/** The instance words a sentence uses (`INSTANCE_WORDS`). */
+function instancesOf(sentence: string): string[] {
+  return INSTANCE_WORDS.filter(([, re]) => re.test(sentence)).map(([kind]) => kind);
+}
 
 /** A plain negation ("no order before 1.30", "kein", "aucun", "nessun", "żaden", "ない"). */
 const NEGATION =
@@ -663,6 +694,7 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
     quotes: extractQuotes(sentence),
     denial: DENIAL.test(sentence),
     negative: NEGATION.test(sentence),
+    instances: instancesOf(sentence),
     contrary: DENIAL.test(sentence) || CONTRARY.test(sentence) || NEGATION.test(sentence),
     denied: deniedWords(sentence),
     hedged: HEDGE.test(sentence),
