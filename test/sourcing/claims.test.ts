@@ -1505,10 +1505,12 @@ describe("disagreement told on one page, and when", () => {
   it("disputes two parties' accounts that one page gives, and not one party's account repeated", () => {
     const order = "La préfecture assure avoir donné l'ordre d'évacuation des quartiers bas samedi à 22 heures.";
     const mayor = "« Il n'y a eu aucun ordre d'évacuation des quartiers bas avant 1h30 du matin », affirme le maire.";
+    // The gazette gives both accounts; the radio, the prefecture's alone. The two disagree on the
+    // gazette's page itself, whatever the radio says.
     const claims = checkClaims(
       groupOrigins([
         page("https://gazette.example/crue", `${prose("g1")} ${order} ${mayor}`, { language: "fr" }),
-        page("https://radio.example/crue", `${prose("r1")} ${order}`, { language: "fr" }),
+        page("https://radio.example/crue", `${prose("r1")} Les pompiers ont secouru 40 personnes.`, { language: "fr" }),
       ]),
     );
     expect(claimWith(claims, "samedi à 22 heures").state).toBe("disputed");
@@ -1518,7 +1520,7 @@ describe("disagreement told on one page, and when", () => {
       groupOrigins([
         page(
           "https://gazette.example/crue2",
-          `${prose("g2")} La préfecture assure avoir donné l'ordre d'évacuation des quartiers bas samedi à 22 heures. La préfecture précise que l'ordre d'évacuation des quartiers hauts a suivi dimanche à 2 heures.`,
+          `${prose("g2")} La préfecture assure avoir donné l'ordre d'évacuation des quartiers bas samedi à 22 heures. La préfecture précise qu'aucun ordre d'évacuation des quartiers hauts n'a été donné avant dimanche à 2 heures.`,
           { language: "fr" },
         ),
       ]),
@@ -1563,6 +1565,10 @@ describe("disagreement told on one page, and when", () => {
     expect(sentenceFacts("Am 14.04.2026 ist der Regionalzug entgleist.", "de").dates).toEqual(["2026-04-14"]);
     expect(sentenceFacts("Il cantiere è stato aperto il 03/02/2026.", "it").dates).toEqual(["2026-02-03"]);
     expect(sentenceFacts("The records were filed on 10/13/2026.").dates).toEqual(["2026-10-13"]);
+    // English writes a slash date either way round: read only when the day cannot be a month.
+    expect(sentenceFacts("The report was published on 03/02/2026.").dates).toEqual([]);
+    // A sentence opening on a preposition is no dateline, whatever dash follows.
+    expect(sentenceFacts("Am Dienstag, 14. April – einem Feiertag – entgleiste der Zug.", "de").dateline ?? []).toEqual([]);
     const dateline = (sentence: string, language = "en") => sentenceFacts(sentence, language).dateline ?? [];
     expect(dateline("Tessing, 14.04.2026 – Am heutigen Dienstag ist der Regionalzug entgleist.", "de")).toEqual(["2026-04-14"]);
     expect(dateline("Oct 13 (Reuters) - Tallyforge said on Tuesday that hackers had accessed its systems.")).toEqual(["10-13"]);

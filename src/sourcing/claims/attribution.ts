@@ -170,7 +170,7 @@ const CLOSING_SO = /,\s+so\s+(?=(?:die|der|das|den|ein|eine)\s+\p{Lu})/u;
 
 /** A party's act in the passive, up to its agent: "requested on Thursday by", "réclamée jeudi par". */
 const PASSIVE_ACT = rx(
-  `${B}(?:requested|demanded|sought|proposed|ordered|recommended|réclamée?s?|requise?s?|demandée?s?|proposée?s?|ordonnée?s?|solicitad[oa]s?|pedid[oa]s?|propuest[oa]s?|ordenad[oa]s?|chiest[oa]|richiest[oa]|propost[oa]|dispost[oa]|żądan\\p{L}*|zaproponowan\\p{L}*|released|published|issued|communiquée?s?|publiée?s?|diffusée?s?|difundid[oa]s?|publicad[oa]s?|comunicat[oa]|diffus[oa]|pubblicat[oa]|opublikowan\\p{L}*|confirmed|announced|reported|estimated|given|provided|put forward|revised|corrected|confirmée?s?|annoncée?s?|avancée?s?|évaluée?s?|estimée?s?|chiffrée?s?|fournie?s?|donnée?s?|révisée?s?|corrigée?s?|confirmad[oa]s?|anunciad[oa]s?|estimad[oa]s?|cifrad[oa]s?|facilitad[oa]s?|aportad[oa]s?|revisad[oa]s?|corregid[oa]s?|confermat[oa]|confermat[ei]|annunciat[oa]|stimat[oa]|quantificat[oa]|fornit[oa]|rivist[oa]|corrett[oa]|valutat[oa]|potwierdzon\\p{L}*|ogłoszon\\p{L}*|oszacowan\\p{L}*|podan\\p{L}*|przekazan\\p{L}*)${E}(?:\\s+[^\\s.;:]+){0,5}?\\s+(?:by|par|por|da|dal|dalla|dai|dagli|przez)\\s+`,
+  `${B}(?:requested|demanded|sought|proposed|ordered|recommended|réclamée?s?|requise?s?|demandée?s?|proposée?s?|ordonnée?s?|solicitad[oa]s?|pedid[oa]s?|propuest[oa]s?|ordenad[oa]s?|chiest[oa]|richiest[oa]|propost[oa]|dispost[oa]|żądan\\p{L}*|zaproponowan\\p{L}*|released|published|issued|communiquée?s?|publiée?s?|diffusée?s?|difundid[oa]s?|publicad[oa]s?|comunicat[oa]|diffus[oa]|pubblicat[oa]|opublikowan\\p{L}*|confirmed|announced|reported|put forward|revised|corrected|confirmée?s?|annoncée?s?|avancée?s?|évaluée?s?|estimée?s?|chiffrée?s?|fournie?s?|donnée?s?|révisée?s?|corrigée?s?|confirmad[oa]s?|anunciad[oa]s?|estimad[oa]s?|cifrad[oa]s?|facilitad[oa]s?|aportad[oa]s?|revisad[oa]s?|corregid[oa]s?|confermat[oa]|confermat[ei]|annunciat[oa]|stimat[oa]|quantificat[oa]|fornit[oa]|rivist[oa]|corrett[oa]|valutat[oa]|potwierdzon\\p{L}*|ogłoszon\\p{L}*|oszacowan\\p{L}*|podan\\p{L}*|przekazan\\p{L}*)${E}(?:\\s+(?:[^\\s,.;:]|[,.](?=\\d))+){0,5}?\\s+(?:by|par|por|da|dal|dalla|dai|dagli|przez)\\s+`,
   "giu",
 );
 
@@ -418,12 +418,12 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
     AFTER_PARTY.lastIndex = 0;
     const after = AFTER_PARTY.exec(sentence);
     if (after) {
-      // The party is the noun phrase right before the cue: after the clause's last particle
-      // ("…見通しであることが関係者" is no party's name).
+      // The party is the noun phrase right before the cue: after the clause's last subject or
+      // object particle ("…見通しであることが関係者" is no party's name; "みなと銀行" keeps its と).
       const before =
         sentence
           .slice(0, after.index)
-          .split(/[、。「」]|(?:が|を|は|に|で|と|も)/u)
+          .split(/[、。「」]|が|を|は/u)
           .pop() ?? "";
       const hit = found(before.trim());
       if (hit) return hit;

@@ -17,6 +17,7 @@ import { type CarrierMention, claimState, type StateResult } from "./claimStates
 import {
   isCheckable,
   namesOwnReporter,
+  negates,
   type Quantity,
   type SentenceFacts,
   sentenceFacts,
@@ -55,8 +56,10 @@ const FEW_SENTENCES = 4;
 
 const intersects = (a: readonly string[], b: readonly string[]) => a.some((x) => b.includes(x));
 
-/** Day-precision dates as month-day, so "19 November" and "2025-11-19" compare. */
-/** A dateline's date is when the page was written: it disagrees with no other. */
+/**
+ * Day-precision dates as month-day, so "19 November" and "2025-11-19" compare. A dateline's date
+ * is when the page was written: it disagrees with no other.
+ */
 const days = (f: SentenceFacts) =>
   f.dates.filter((d) => /\d{2}-\d{2}$/.test(d) && d.length !== 7 && !f.dateline?.includes(d)).map((d) => d.slice(-5));
 
@@ -367,7 +370,10 @@ export function relate(
   };
   // A denial agrees with a sentence that says the same is not so ("Tallyforge denies that bank
   // account numbers were exposed" and "No bank account numbers were stored in the system").
-  const agreesNot = () => (fa.denial ? fb : fa).negative;
+  const agreesNot = () => {
+    const [denying, other] = fa.denial ? [a, b] : [b, a];
+    return other.facts.negative && negates(other.text, denying.facts.denied, other.language);
+  };
   if (
     fa.denial !== fb.denial &&
     !agreesNot() &&
@@ -401,6 +407,8 @@ export function relate(
     (fa.instances.includes(x) && !fa.instances.includes(y) && fb.instances.includes(y) && !fb.instances.includes(x)) ||
     (fa.instances.includes(y) && !fa.instances.includes(x) && fb.instances.includes(x) && !fb.instances.includes(y));
   const otherInstance = opposite("first", "second") || opposite("new", "old");
+  // Different figures of two instances are two facts, never one claim.
+  if (otherInstance && numbersDisjoint) return "none";
   const unit =
     positions && !otherInstance
       ? (conflictingUnit(fa, fb, (x, y) => sameSubject(x, y, fa, fb)) ??
@@ -697,7 +705,7 @@ interface FactMention extends Mention {
 const FRAME_SHARE = 0.25;
 /** How many of a denial's rarest denied words it meets other sentences by. */
 const DENIED_WORDS_MET = 3;
-/** How many sentences on from one a page's account of another party is looked for. */
+/** How many checkable sentences of its page on from one another party's account is looked for. */
 const NEARBY_SENTENCES = 3;
 /** Words agreeing this much say the same thing whatever figures one of them adds. */
 const STRONG_OVERLAP = 0.55;
@@ -803,7 +811,7 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
       for (let j = i + 1; j < list.length; j++) compare(list[i] as number, list[j] as number, met);
   }
   // A page that gives a second party's account of something gives it close by: each sentence is
-  // also compared with the next few of its page, whatever words they share.
+  // also compared with the next few checkable sentences of its page, whatever words they share.
   for (let a = 0; a < mentions.length; a++) {
     const ma = mentions[a] as FactMention;
     for (let b = a + 1; b < mentions.length; b++) {
@@ -817,9 +825,20 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
   // account numbers"): its rarest denied words, each through the sentences that use it.
   const denials = mentions.flatMap((m, i) => (m.facts.denial && m.facts.denied.length > 0 ? [i] : []));
   if (denials.length > 0) {
+    // Only the words some denial is met by are indexed.
+    const deniedWords = new Set(
+      denials.flatMap((a) =>
+        [...new Set((mentions[a] as FactMention).facts.denied)].sort((x, y) => weight(y) - weight(x)).slice(0, DENIED_WORDS_MET),
+      ),
+    );
     const withStem = new Map<string, number[]>();
     mentions.forEach((m, i) => {
-      for (const w of new Set(m.facts.stems)) withStem.set(w, [...(withStem.get(w) ?? []), i]);
+      for (const w of new Set(m.facts.stems)) {
+        if (!deniedWords.has(w)) continue;
+        const list = withStem.get(w);
+        if (list) list.push(i);
+        else withStem.set(w, [i]);
+      }
     });
     for (const a of denials) {
       const denied = [...new Set((mentions[a] as FactMention).facts.denied)].sort((x, y) => weight(y) - weight(x));
@@ -989,9 +1008,10 @@ function claimsOf(
   for (const { a, b, ca, cb } of [...conflicts, ...counts, ...sides]) {
     const oa = (sources[(mentions[a] as Mention).source] as GroupedSource).originId;
     const ob = (sources[(mentions[b] as Mention).source] as GroupedSource).originId;
-    // One origin does not dispute itself across its pages, unless it gives two parties' accounts;
-    // one sentence giving two sides does.
-    if (oa === ob && a !== b && !twoParties(mentions[a] as Mention, mentions[b] as Mention)) continue;
+    // One origin does not dispute itself across its pages (an updated copy is no second account);
+    // a page giving two parties' accounts does, and so does one sentence giving two sides.
+    const onePage = (mentions[a] as Mention).source === (mentions[b] as Mention).source;
+    if (oa === ob && a !== b && !(onePage && twoParties(mentions[a] as Mention, mentions[b] as Mention))) continue;
     // Mentions joined through others that still contradict each other: the claim is disputed
     // within itself.
     if (!disputedWith.has(ca)) disputedWith.set(ca, new Set());

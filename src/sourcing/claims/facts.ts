@@ -184,7 +184,23 @@ const DENIAL =
  * marks the second so.
  */
 const CONTRARY =
-  /(?<![\p{L}])(?:however|but|though|although|whereas|disput\w*|contest\w*|contradict\w*|insists?|aber|jedoch|dagegen|hingegen|doch|widersprech\w*|widersprich\w*|widersprach\w*|mais|cependant|pourtant|toutefois|revanche|conteste\w*|contredi\w*|pero|embargo|cambio|contradic\w*|rechaz\w*|però|tuttavia|invece|contest\w*|jednak|natomiast|tymczasem|podważ\w*)(?![\p{L}])|しかし|一方/iu;
+  /(?<![\p{L}])(?:however|but|though|although|whereas|disput\p{L}*|contest\p{L}*|contradict\p{L}*|insists?|aber|jedoch|dagegen|hingegen|widersprech\p{L}*|widersprich\p{L}*|widersprach\p{L}*|mais|cependant|pourtant|toutefois|en revanche|contredi\p{L}*|pero|sin embargo|en cambio|contradic\p{L}*|rechaz\p{L}*|però|tuttavia|invece|jednak|natomiast|tymczasem|podważ\p{L}*)(?![\p{L}])|しかし|一方/iu;
+
+/** A negating word on its own ("no", "nicht", "aucun", "nessuno", "żaden"). */
+const NEGATING_WORD =
+  /^(?:not|no|never|none|nicht|kein\p{L}*|nie|niemals|pas|aucune?|jamais|ningún|ninguna|nunca|non|nessun[oa]?|żaden|żadn\p{L}*|nigdy)$/u;
+
+/**
+ * Whether the text negates one of the given word stems: a negating word at most four words before
+ * it ("No bank account numbers or passwords were stored" negates "bank"; "The sample, which was
+ * not encrypted, contains bank account numbers" does not). Japanese negates at the verb, after
+ * what it negates: any negation there counts.
+ */
+export function negates(text: string, stems: readonly string[], language: string): boolean {
+  if (language === "ja") return NEGATION.test(text);
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  return words.some((w, i) => stems.includes(stem(w)) && words.slice(Math.max(0, i - 4), i).some((x) => NEGATING_WORD.test(x)));
+}
 
 /**
  * Words that tell one instance of a thing from another of its kind: the first round and the
@@ -192,21 +208,23 @@ const CONTRARY =
  * different things ("38% in the first round", "54% in the runoff").
  */
 const INSTANCE_WORDS: [string, RegExp][] = [
+  // Lower case only, so a name ("New York", "Premier League") is no instance word; words that are
+  // other words in another language are left out ("prima", Italian "before"; Polish "now-", "star-").
   [
     "first",
-    /(?<![\p{L}])(?:first|erste[nrs]?|ersten|premier|première|primer|primera|primo|prima|pierwsz\p{L}*)(?![\p{L}])|1回目|第1回/iu,
+    /(?<![\p{L}])(?:first|erste[nrs]?|premier tour|première|primer|primera|primo turno|pierwsz(?:a|ej|ą|y|ym|ego))(?![\p{L}])|1回目|第1回/u,
   ],
   [
     "second",
-    /(?<![\p{L}])(?:second|runoff|run-off|zweite[nrs]?|stichwahl|seconde?|deuxième|segund[oa]|balotaje|ballottaggio|drug\p{L}*)(?![\p{L}])|決選|2回目/iu,
+    /(?<![\p{L}])(?:second round|runoff|run-off|zweite[nrs]?|Stichwahl|second tour|seconde|deuxième|segunda vuelta|segund[oa]|balotaje|ballottaggio|secondo turno|drug(?:a|iej|ą|i|im|iego) tur(?:a|ze|ę|y))(?![\p{L}])|決選|2回目/u,
   ],
   [
     "new",
-    /(?<![\p{L}])(?:new|neue[nrs]?|neu|nouvel|nouveau|nouvelle|futur|future|nuev[oa]|nuov[oa]|now\p{L}*)(?![\p{L}])|新しい|新病院|新庁舎/iu,
+    /(?<![\p{L}])(?:new|neue[nrs]?|nouvel|nouveau|nouvelle|futur|future|nuev[oa]|nuov[oa]|now(?:y|a|e|ego|ej|ym))(?![\p{L}])|新しい|新病院|新庁舎/u,
   ],
   [
     "old",
-    /(?<![\p{L}])(?:old|former|existing|alte[nrs]?|bisherige[nrs]?|ancien|ancienne|actuel|actuelle|viej[oa]|antigu[oa]|actual|vecchi[oa]|attuale|star\p{L}*|obecn\p{L}*)(?![\p{L}])|旧/iu,
+    /(?<![\p{L}])(?:old|alte[nrs]?|bisherige[nrs]?|ancien|ancienne|viej[oa]|antigu[oa]|vecchi[oa]|star(?:y|a|e|ego|ej|ym))(?![\p{L}])|旧/u,
   ],
 ];
 
@@ -217,7 +235,7 @@ function instancesOf(sentence: string): string[] {
 
 /** A plain negation ("no order before 1.30", "kein", "aucun", "nessun", "żaden", "ない"). */
 const NEGATION =
-  /(?<![\p{L}])(?:not|no|never|none|nicht|kein\w*|nie|niemals|pas|aucune?|jamais|ni|ningún|ninguna|nunca|non|nessun[oa]?|mai|żaden|żadn\w*|nigdy)(?![\p{L}])|ない|ません/iu;
+  /(?<![\p{L}-])(?:not|no(?!\.\s*\d)|never|none|nicht|kein\p{L}*|nie|niemals|pas|aucune?|jamais|ningún|ninguna|nunca|non|nessun[oa]?|żaden|żadn\p{L}*|nigdy)(?![\p{L}-])|ていない|しない|されない|ません|なかった/iu;
 
 /** The outlet's own eyes, count or sources, in the languages we read. */
 const OWN_REPORT =
@@ -611,6 +629,8 @@ function datelineHead(text: string): string | undefined {
   const head = DATELINE_HEAD.exec(text)?.[1];
   if (!head) return undefined;
   const words = head.replace(/\([^()]*\)/gu, " ").match(/[\p{L}\p{N}][\p{L}\p{N}.'-]*/gu) ?? [];
+  // A place (or a month) opens it: "Am Dienstag, 14. April – einem Feiertag –" opens a sentence.
+  if (FUNCTION_WORDS.has((words[0] ?? "").toLowerCase())) return undefined;
   const fits = words.every(
     (w) => /^\p{Lu}/u.test(w) || /^\d/.test(w) || MONTHS[w.toLowerCase().replace(/\.$/, "")] !== undefined,
   );
@@ -635,10 +655,10 @@ function datelineDates(text: string, dates: readonly string[], cjk: boolean): st
  * $1.8 million" and "the full bill will be closer to $2.6 million" are two accounts of one amount.
  */
 const COST_WORD =
-  /^(?:costs?|costing|cost|bill|bills|price|prices|fee|fees|kosten|kostet|kostete|preis|rechnung|ablöse\p{L}*|coût|coûts|coûte|coûté|coûtera|coûterait|facture|prix|montant|costo|costos|coste|costes|cuesta|costó|costará|costaría|precio|importe|monto|costi|costa|costerà|costerebbe|prezzo|importo|koszt|koszty|kosztuje|kosztował\p{L}*|kosztować|cena|kwota)$/u;
+  /^(?:costs?|costing|cost|bill|bills|price|prices|fee|fees|kosten|kostet|kostete|rechnung|ablöse\p{L}*|coût|coûts|coûte|coûté|coûtera|coûterait|facture|montant|costo|costos|coste|costes|cuesta|costó|costará|costaría|precio|importe|monto|costi|costerà|costerebbe|prezzo|importo|koszt|koszty|kosztuje|kosztował\p{L}*|kosztować|kwota)$/u;
 /** Words that say a thing opens again or is done, in the languages we read ("reopens", "Wiederinbetriebnahme", "réouverture", "riapertura", "zakończenie"): when works end. */
 const REOPEN_WORD =
-  /^(?:reopen\p{L}*|re-open\p{L}*|wiedereröffn\p{L}*|wiederinbetriebnahme|wiederfreigabe|freigegeben|réouverture|rouvr\p{L}*|rouvert\p{L}*|reapertura|reabr\p{L}*|riapertura|riapr\p{L}*|complet\p{L}*|finish\p{L}*|fertigstellung|fertiggestellt|abgeschlossen|abschluss|achèvement|achevé\p{L}*|terminé\p{L}*|terminad\p{L}*|finaliz\p{L}*|conclusión|ultimat\p{L}*|conclus\p{L}*|zakończ\p{L}*|ukończ\p{L}*)$/u;
+  /^(?:reopen\p{L}*|re-open\p{L}*|wiedereröffn\p{L}*|wiederinbetriebnahme|wiederfreigabe|freigegeben|réouverture|rouvr\p{L}*|rouvert\p{L}*|reapertura|reabr\p{L}*|riapertura|riapr\p{L}*|complet\p{L}*|finish\p{L}*|fertigstellung|fertiggestellt|abgeschlossen|abschluss|achèvement|achevé\p{L}*|terminé\p{L}*|terminad\p{L}*|finaliz\p{L}*|zakończ\p{L}*|ukończ\p{L}*)$/u;
 
 /** Concepts a word may speak of, each written as one token beside the sentence's stems. */
 const CONCEPTS: [string, RegExp][] = [
@@ -662,7 +682,7 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
           ? `${a}${b} millones`
           : m,
   );
-  const { dates, spans: dateSpans, years: dateYears } = extractDates(figureText, cjk);
+  const { dates, spans: dateSpans, years: dateYears } = extractDates(figureText, cjk, language);
   const dateline = datelineDates(figureText, dates, cjk);
   const { times, spans: timeSpans } = extractTimes(figureText, cjk);
   const spans = [...dateSpans, ...timeSpans.filter(([s, e]) => !dateSpans.some(([ds, de]) => s < de && e > ds))];
@@ -680,6 +700,8 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
     for (const [concept, words] of CONCEPTS) if (words.test(word)) concepts.add(concept);
   }
   const attributedTo = attributionParty(sentence);
+  const denial = DENIAL.test(sentence);
+  const negative = NEGATION.test(sentence);
   return {
     numbers,
     quantities,
@@ -692,10 +714,10 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
     background: backgroundFigures(figureText, at),
     ...twoAccounts(figureText, language, quantities, at),
     quotes: extractQuotes(sentence),
-    denial: DENIAL.test(sentence),
-    negative: NEGATION.test(sentence),
+    denial,
+    negative,
     instances: instancesOf(sentence),
-    contrary: DENIAL.test(sentence) || CONTRARY.test(sentence) || NEGATION.test(sentence),
+    contrary: denial || negative || CONTRARY.test(sentence),
     denied: deniedWords(sentence),
     hedged: HEDGE.test(sentence),
     furniture: isFurniture(sentence),

@@ -414,7 +414,6 @@ const ROLE_WORDS: Record<string, string[]> = {
   // Bodies read from the phrasings newsrooms credit them with in each language.
   rescue: [
     "rescuers",
-    "rescue",
     "rettungskräfte",
     "bergwacht",
     "bergrettung",
@@ -424,7 +423,6 @@ const ROLE_WORDS: Record<string, string[]> = {
     "rescatadores",
     "socorristas",
     "soccorritori",
-    "soccorso",
     "ratownicy",
     "ratowników",
     "gopr",
@@ -457,7 +455,7 @@ const ROLE_WORDS: Record<string, string[]> = {
     "主催者",
   ],
   employers: ["employers", "arbeitgeber", "patronat", "patronal", "pracodawców", "pracodawcy"],
-  auditor: ["auditors", "auditor", "rechnungshof", "landesrechnungshof", "prüfer", "nik", "会計検査院"],
+  auditor: ["auditors", "auditor", "rechnungshof", "landesrechnungshof", "prüfer", "会計検査院"],
   redcross: ["redcross", "赤十字"],
   coastguard: ["coastguard", "coastguards", "küstenwache", "海上保安庁", "海保"],
   // Bodies named by what kind of body they are: "the center", "die Kommission", "el instituto".

@@ -110,7 +110,11 @@ export function partMonths(date: string): [number, number] | undefined {
   return m ? [Number(m[1]), Number(m[2])] : undefined;
 }
 
-export function extractDates(sentence: string, cjk = false): { dates: string[]; spans: [number, number][]; years: string[] } {
+export function extractDates(
+  sentence: string,
+  cjk = false,
+  language = "",
+): { dates: string[]; spans: [number, number][]; years: string[] } {
   const dates = new Set<string>();
   const spans: [number, number][] = [];
   const years = new Set<string>();
@@ -134,6 +138,12 @@ export function extractDates(sentence: string, cjk = false): { dates: string[]; 
       if (spans.some(([s, e]) => start < e && end > s)) continue;
       const [year, month, day] = parts(m);
       if (!month || (day !== undefined && (day < 1 || day > 31))) continue;
+      // English writes "03/02/2026" either way (the US puts the month first): read it only when the
+      // day cannot be a month.
+      if (language === "en" && m[2] === "/" && Number(m[1]) <= 12 && Number(m[3]) <= 12) {
+        spans.push([start, end]);
+        continue;
+      }
       spans.push([start, end]);
       if (year && day) dates.add(`${year}-${pad(month)}-${pad(day)}`);
       else if (year) dates.add(`${year}-${pad(month)}`);
