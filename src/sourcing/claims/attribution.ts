@@ -206,7 +206,7 @@ const ARTICLE =
 
 /** Titles between a body and a person: "Alderbank boss Priya Nandakumar", "the club's head coach". */
 const TITLE_WORD =
-  /^(?:boss|chief|executive|ceo|chairman|chairwoman|president|director|head|manager|founder|owner|minister|mayor|secretary|commissioner|coach|general|deputy|captain|spokes(?:wo)?man|spokesperson|presidente|presidenta|président|présidente|präsident|präsidentin|alcalde|alcaldesa|maire|sindaco|sindaca|bürgermeister|bürgermeisterin|oberbürgermeister|oberbürgermeisterin|burmistrz|prezydent|prezes|ministro|ministra|ministre|ministerin|consejero|consejera|assessore|directeur|directrice|direttore|director|directora|dyrektor|capitán|capitaine|capitano|kapitän|portavoz|portavoce|porte-parole|sprecher|sprecherin|rzecznik|rzeczniczka|adjoint|adjointe|adjunto|adjunta|vicepresidente|procureur|procureure|procuratore|procuratrice|prokurator|fiscal|staatsanwalt|staatsanwältin|prosecutor|responsable|responsabile|dirigente|starosta|wojewoda|préfet|préfète|prefetto|prefekt|judge|juge|giudice|jueza|juez|sędzia|richter|richterin|rector|rettore|commissaire|comisario|questore|comandante|commandant|komendant|inspector|superintendent|chef|cheffe|jefe|jefa|capo|leiter|leiterin|kierownik|kierowniczka)$/iu;
+  /^(?:boss|chief|executive|ceo|chairman|chairwoman|president|director|head|manager|founder|owner|minister|mayor|secretary|commissioner|coach|general|deputy|captain|spokes(?:wo)?man|spokesperson|presidente|presidenta|président|présidente|präsident|präsidentin|alcalde|alcaldesa|maire|sindaco|sindaca|bürgermeister|bürgermeisterin|oberbürgermeister|oberbürgermeisterin|burmistrz|prezydent|prezes|ministro|ministra|ministre|ministerin|consejero|consejera|assessore|directeur|directrice|direttore|director|directora|dyrektor|capitán|capitaine|capitano|kapitän|portavoz|portavoce|porte-parole|sprecher|sprecherin|rzecznik|rzeczniczka|adjoint|adjointe|adjunto|adjunta|vicepresidente|procureure|procuratrice|staatsanwalt|staatsanwältin|responsable|responsabile|dirigente|starosta|wojewoda|préfète|prefekt|richterin|rector|rettore|commissaire|comisario|questore|comandante|commandant|komendant|inspector|superintendent|chef|cheffe|jefe|jefa|capo|leiter|leiterin|kierownik|kierowniczka)$/iu;
 
 /** A word that can stand in a party's name: capitalised, an institution word, or a title. */
 function partyWord(word: string): boolean {
@@ -350,6 +350,17 @@ function namesParty(phrase: string): Party | undefined {
       unitClass(w.toLowerCase()) !== "¤",
   );
   return capitalised.length > 0 && party.name.length > 0 ? party : undefined;
+}
+
+/**
+ * A body named by its role with words after it, the sentence's whole subject before the verb:
+ * "Operator sieci komórkowej poinformował", "La compagnie aérienne a confirmé", "Le autorità
+ * sanitarie hanno segnalato". Not a clause, a quotation or a linking adverbial.
+ */
+function roleSubject<T>(before: string, found: (phrase: string) => T | undefined): T | undefined {
+  const opening = before.trim();
+  if (!opening || /[,;:"“”„«»()]|(?:^|\s)['‘]/u.test(opening) || SENTENCE_ADVERBIAL.test(opening)) return undefined;
+  return opening.split(/\s+/).length <= 5 && toParty(opening).roles.length > 0 ? found(opening) : undefined;
 }
 
 /** The noun phrase a sentence opens with, when it names a party ("La minera ofreció …"). */
@@ -537,19 +548,7 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
     // "said Maria Lopez, a spokeswoman for the authority": the organisation she speaks for.
     const affiliated = AFFILIATION.exec(tail.slice(0, 160));
     const inverted = (affiliated?.[1] ? found(affiliated[1]) : undefined) ?? found(phraseAfter(tail, 0));
-    // A body named by its role with words after it, the sentence's whole subject: "Operator sieci
-    // komórkowej poinformował", "La compagnie aérienne a confirmé", "Le autorità sanitarie hanno
-    // segnalato".
-    const opening = before.trim();
-    const roleSubject =
-      opening &&
-      !/[,;:"“”„«»()]|(?:^|\s)['‘]/u.test(opening) &&
-      !SENTENCE_ADVERBIAL.test(opening) &&
-      opening.split(/\s+/).length <= 5 &&
-      toParty(opening).roles.length > 0
-        ? found(opening)
-        : undefined;
-    const subject = found(phraseBefore(before)) ?? roleSubject;
+    const subject = found(phraseBefore(before)) ?? roleSubject(before, found);
     // The subject of the clause when it names a party, else the inverted one.
     const hit = subject ?? inverted;
     if (hit) return hit;

@@ -26,7 +26,6 @@ import {
   withOpeningName,
 } from "./facts.ts";
 import { BROAD_UNITS, COUNTED_CLASSES, sameAmount, sameFigure } from "./figures.ts";
-
 import { CALENDAR, sameParty, toParty } from "./parties.ts";
 import { partyCountConflicts } from "./partyCounts.ts";
 import { partMonths } from "./sentenceFigures.ts";
@@ -779,8 +778,11 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
     if (ma.anchor.quotes.length > 0 && mb.anchor.quotes.length > 0 && translatedQuote(ma, mb)) return "same";
     return "none";
   };
-  /** Compares two mentions of facts: met on a fact or rare word they share, or close by on one page. */
-  const compare = (a: number, b: number, met: "shared" | "revision" | "nearby") => {
+  /**
+   * Compares two mentions of facts, met on a fact or word they share or close by on one page;
+   * met on what they count, only when one of them revises a figure.
+   */
+  const compare = (a: number, b: number, revisionsOnly = false) => {
     const ma = mentions[a] as FactMention;
     const mb = mentions[b] as FactMention;
     // One page compares its sentences only where it gives two parties' accounts, the one set
@@ -792,7 +794,6 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
     if (onePage && (sources[ma.source] as GroupedSource).official) return;
     const setAgainst = () => ma.facts.contrary || mb.facts.contrary || ma.facts.negated.length + mb.facts.negated.length > 0;
     if (onePage && !(twoParties(ma, mb) && setAgainst())) return;
-    const revisionsOnly = met === "revision";
     if (revisionsOnly && !ma.facts.revision && !mb.facts.revision) return;
     const key = a < b ? `${a}:${b}` : `${b}:${a}`;
     if (compared.has(key)) return;
@@ -806,9 +807,9 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
   for (const [token, list] of index) {
     if (list.length < 2 || list.length > MAX_POSTING) continue;
     // Counting the same thing pairs a revision with the figures it revises, nothing else.
-    const met = token.startsWith("u:") ? "revision" : "shared";
+    const revisionsOnly = token.startsWith("u:");
     for (let i = 0; i < list.length; i++)
-      for (let j = i + 1; j < list.length; j++) compare(list[i] as number, list[j] as number, met);
+      for (let j = i + 1; j < list.length; j++) compare(list[i] as number, list[j] as number, revisionsOnly);
   }
   // A page that gives a second party's account of something gives it close by: each sentence is
   // also compared with the next few checkable sentences of its page, whatever words they share.
@@ -817,7 +818,7 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
     for (let b = a + 1; b < mentions.length; b++) {
       const mb = mentions[b] as FactMention;
       if (mb.source !== ma.source || mb.sentence - ma.sentence > NEARBY_SENTENCES) break;
-      if (mb.sentence !== ma.sentence) compare(a, b, "nearby");
+      if (mb.sentence !== ma.sentence) compare(a, b);
     }
   }
   // A denial meets the sentences that state what it denies, however common those words are
@@ -825,12 +826,14 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
   // account numbers"): its rarest denied words, each through the sentences that use it.
   const denials = mentions.flatMap((m, i) => (m.facts.denial && m.facts.denied.length > 0 ? [i] : []));
   if (denials.length > 0) {
-    // Only the words some denial is met by are indexed.
-    const deniedWords = new Set(
-      denials.flatMap((a) =>
+    // Each denial's rarest denied words, and only those words indexed.
+    const metBy = new Map(
+      denials.map((a) => [
+        a,
         [...new Set((mentions[a] as FactMention).facts.denied)].sort((x, y) => weight(y) - weight(x)).slice(0, DENIED_WORDS_MET),
-      ),
+      ]),
     );
+    const deniedWords = new Set([...metBy.values()].flat());
     const withStem = new Map<string, number[]>();
     mentions.forEach((m, i) => {
       for (const w of new Set(m.facts.stems)) {
@@ -840,13 +843,11 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
         else withStem.set(w, [i]);
       }
     });
-    for (const a of denials) {
-      const denied = [...new Set((mentions[a] as FactMention).facts.denied)].sort((x, y) => weight(y) - weight(x));
-      for (const w of denied.slice(0, DENIED_WORDS_MET)) {
+    for (const [a, words] of metBy)
+      for (const w of words) {
         const list = withStem.get(w) ?? [];
-        if (list.length <= MAX_POSTING) for (const b of list) if (b !== a) compare(a, b, "shared");
+        if (list.length <= MAX_POSTING) for (const b of list) if (b !== a) compare(a, b);
       }
-    }
   }
   // Strongest matches first, and a mention joins a claim only if it also states the claim's
   // founding sentence: single links would chain one claim into the next through a sentence that

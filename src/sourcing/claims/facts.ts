@@ -186,10 +186,6 @@ const DENIAL =
 const CONTRARY =
   /(?<![\p{L}])(?:however|but|though|although|whereas|disput\p{L}*|contest\p{L}*|contradict\p{L}*|insists?|aber|jedoch|dagegen|hingegen|widersprech\p{L}*|widersprich\p{L}*|widersprach\p{L}*|mais|cependant|pourtant|toutefois|en revanche|contredi\p{L}*|pero|sin embargo|en cambio|contradic\p{L}*|rechaz\p{L}*|però|tuttavia|invece|jednak|natomiast|tymczasem|podważ\p{L}*)(?![\p{L}])|しかし|一方/iu;
 
-/** A negating word on its own ("no", "nicht", "aucun", "nessuno", "żaden"). */
-const NEGATING_WORD =
-  /^(?:not|no|never|none|nicht|kein\p{L}*|nie|niemals|pas|aucune?|jamais|ningún|ninguna|nunca|non|nessun[oa]?|żaden|żadn\p{L}*|nigdy)$/u;
-
 /**
  * Whether the text negates one of the given word stems: a negating word at most four words before
  * it ("No bank account numbers or passwords were stored" negates "bank"; "The sample, which was
@@ -233,9 +229,18 @@ function instancesOf(sentence: string): string[] {
   return INSTANCE_WORDS.filter(([, re]) => re.test(sentence)).map(([kind]) => kind);
 }
 
-/** A plain negation ("no order before 1.30", "kein", "aucun", "nessun", "żaden", "ない"). */
-const NEGATION =
-  /(?<![\p{L}-])(?:not|no(?!\.\s*\d)|never|none|nicht|kein\p{L}*|nie|niemals|pas|aucune?|jamais|ningún|ninguna|nunca|non|nessun[oa]?|żaden|żadn\p{L}*|nigdy)(?![\p{L}-])|ていない|しない|されない|ません|なかった/iu;
+/** Negating words, in the languages we read ("no", "nicht", "aucun", "nessuno", "żaden"). */
+const NEGATING =
+  "not|no|never|none|nicht|kein\\p{L}*|nie|niemals|pas|aucune?|jamais|ningún|ninguna|nunca|non|nessun[oa]?|żaden|żadn\\p{L}*|nigdy";
+
+/** A plain negation in a sentence ("no order before 1.30", "No. 10" aside, "non-profit" aside). */
+const NEGATION = new RegExp(
+  `(?<![\\p{L}-])(?:${NEGATING.replace("|no|", "|no(?!\\.\\s*\\d)|")})(?![\\p{L}-])|ていない|しない|されない|ません|なかった`,
+  "iu",
+);
+
+/** A negating word on its own. */
+const NEGATING_WORD = new RegExp(`^(?:${NEGATING})$`, "u");
 
 /** The outlet's own eyes, count or sources, in the languages we read. */
 const OWN_REPORT =
