@@ -293,10 +293,42 @@ describe("attribution carried across sentences", () => {
     expect(result[0]?.party).toBe("Police");
     expect(result[1]).toBeUndefined();
   });
+
+  it("opens the next paragraph with a short frame, not with a statement that says something itself", () => {
+    const framed = attributeSentences(
+      [["The company said in a statement on Tuesday."], ["Shares fell 7.4% in extended trading."]],
+      "en",
+      facts,
+    );
+    expect(framed[1]).toMatchObject({ party: "The company", carried: true });
+    // A denial is the company's statement, whole: the market's fall in the next paragraph is the
+    // outlet's own account.
+    const stated = attributeSentences(
+      [
+        ["The company denied that bank account numbers or passwords had been taken, saying its payroll platform was not accessed."],
+        ["Shares of Tallyforge fell 7.4% in extended trading after the disclosure."],
+      ],
+      "en",
+      facts,
+    );
+    expect(stated[0]?.party).toBe("The company");
+    expect(stated[1]).toBeUndefined();
+  });
 });
 
 describe("one party however it is written", () => {
   const same = (a: string, b: string) => sameParty(toParty(a), toParty(b));
+
+  it("reads a subject with its place set off by commas and a relative clause before the verb", () => {
+    expect(
+      readAttribution(
+        "The Brightwater, Oregon-based company, which sells payroll and HR software to about 3,100 businesses, said it detected the unauthorized access on Oct 2.",
+        "en",
+      )?.party,
+    ).toBe("The Brightwater, Oregon-based company");
+    // Not a clause that only lists places: a subject of more than a few words stays unread.
+    expect(readAttribution("In Paris, Lyon and Marseille, where it rained all week, said nothing.", "en")).toBeUndefined();
+  });
 
   it("matches a full name with its role, its translations and a spokesperson's title", () => {
     expect(same("Port of Valdena Authority", "the authority")).toBe(true);

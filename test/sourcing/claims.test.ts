@@ -533,6 +533,22 @@ describe("a body's own channel and the outlets that take from it", () => {
     expect(isCheckable(sentenceFacts("Northsound crew will strike for 48 hours from 14 May.", "en"))).toBe(true);
   });
 
+  it("takes a short sentence counting people for a statement, and a name's number for none", () => {
+    expect(isCheckable(sentenceFacts("Demnach wurden 31 Menschen verletzt.", "de"))).toBe(true);
+    expect(isCheckable(sentenceFacts("Laut Sanitätsbetrieb wurden 31 Menschen verletzt.", "de"))).toBe(true);
+    // A figure that counts nothing of people in as few words stays out: a reactor's number, a time.
+    expect(isCheckable(sentenceFacts("Sérinval 2 a été mis en service.", "fr"))).toBe(false);
+    expect(isCheckable(sentenceFacts("Update 21.15 Uhr", "de"))).toBe(false);
+    // Two counts of the injured on two pages of one live story dispute each other.
+    const claims = checkClaims(
+      groupOrigins([
+        page("https://one.example/z", `${prose("z1")} Laut Polizei wurden 23 Menschen verletzt, vier von ihnen schwer.`, { language: "de" }),
+        page("https://two.example/z", `${prose("z2")} Laut Sanitätsbetrieb wurden 31 Menschen verletzt.`, { language: "de" }),
+      ]),
+    );
+    expect(claimWith(claims, "23 Menschen").state).toBe("disputed");
+  });
+
   it("takes picture credits, copyright and redistribution notices, calls to subscribe, tag lines and web addresses for furniture", () => {
     const lines: [string, string][] = [
       ["Photo: Jane Doe/Reuters, taken on 14 March 2026 at Portmere harbour", "en"],

@@ -191,6 +191,10 @@ const AFFILIATION = rx(
 /** "Alderbank spokeswoman Jane Doe", "the port authority's spokesman". */
 const PREFIXED_SPOKES = rx(`(.{2,60}?)['’]?s?\\s+(?:spokes(?:wo)?man|spokesperson)${E}`, "iu");
 
+/** A relative clause's opening word: ", which sells …", ", qui emploie …", ", który …". */
+const RELATIVE_OPENING =
+  /^(?:which|who|whose|qui|dont|que|quien|quienes|cuyo|cuya|che|cui|il quale|la quale|welche[rs]?|któr[yaeź]\p{L}*)(?![\p{L}])/iu;
+
 const BOUNDARY = /[,;:.()«»"“”„]|\s(?:that|which|who|dass|que|qui|che|że|wo)\s/u;
 
 /** Words inside a party's name that are not names: "Ministry *of* Transport", "Stadt *der* …". */
@@ -256,6 +260,10 @@ function phraseBefore(text: string): string {
     // A figure's thousands ("3,100 businesses") are no clause's end.
     const parts = text.replace(/,\s*$/u, "").split(/,(?!\d)/u);
     const last = (parts.pop() ?? "").trim();
+    // "The Brightwater, Oregon-based company, which sells …, said": a place set off inside the
+    // subject; a relative clause describes the whole of what comes before it.
+    if (RELATIVE_OPENING.test(last) && parts.length > 1 && parts.join(",").split(/\s+/).length <= 6)
+      parts.splice(0, parts.length, parts.join(","));
     const name = (parts.pop() ?? "").trim();
     if (ARTICLE.test(last.split(/\s+/)[0] ?? "") && /\p{Lu}/u.test(name))
       return `${name.split(/\s+/).slice(-4).join(" ")} ${last}`;
@@ -583,7 +591,7 @@ export function attributeSentences(
     for (const sentence of sentences) {
       const own = readAttribution(sentence, language);
       if (own) {
-        const frame = !hasFacts(sentence) || /:\s*$/.test(sentence);
+        const frame = /:\s*$/.test(sentence) || (!hasFacts(sentence) && sentence.split(/\s+/).length <= 12);
         previous = { ...own, frame, carried: false };
         out.push(previous);
         inParagraph = true;

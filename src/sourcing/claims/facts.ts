@@ -8,7 +8,7 @@
 
 import { credits, readAttribution, speaks, speaksFirst } from "./attribution.ts";
 import { contentWords, FUNCTION_WORDS, stem } from "./contentWords.ts";
-import { MONTHS, type Quantity, SCALES, SMALL_NUMBERS, sameFigure, unitClass } from "./figures.ts";
+import { COUNTED_CLASSES, MONTHS, type Quantity, SCALES, SMALL_NUMBERS, sameFigure, unitClass } from "./figures.ts";
 import { CJK_CHAR, foldWidth } from "./japaneseFigures.ts";
 import { CALENDAR, sameParty, toParty } from "./parties.ts";
 import { extractDates, extractNumbers, extractTimes, NEGATED_BEFORE } from "./sentenceFigures.ts";
@@ -741,8 +741,9 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
 export function isCheckable(facts: SentenceFacts): boolean {
   // A headline in capitals or a header line of parts ("… Press release | For immediate use | 11 May") is furniture.
   if (facts.furniture) return false;
-  // Datelines, bylines and timestamps have figures but say nothing.
-  if (facts.stems.length < 4) return false;
+  // Datelines, bylines and timestamps have figures but say nothing. A figure counting something
+  // of people says something in few words: "Demnach wurden 31 Menschen verletzt."
+  if (facts.stems.length < (facts.quantities.some((q) => COUNTED_CLASSES.has(q.unit) || q.unit === "people") ? 3 : 4)) return false;
   return (
     facts.numbers.length > 0 ||
     facts.dates.length > 0 ||
