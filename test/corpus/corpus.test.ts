@@ -55,4 +55,13 @@ describe("matching a truth claim to the engine's", () => {
     expect(matchClaim(["2028"], carriers, [opening, cost], urlOfKey)?.key).toBe("o");
     expect(matchClaim(["24.6"], carriers, [opening, cost], urlOfKey)?.key).toBe("c");
   });
+
+  it("prefers, when both claims' texts state the facts, the one more of whose mentions state them", () => {
+    const sentence = "Tallyforge, which sells software to about 3,100 businesses, said it detected the access on Oct 2.";
+    const detected = claim("d", sentence, ["The company detected unauthorised activity on October 2.", sentence], "parallel");
+    const customers = claim("c", sentence, ["Tallyforge counts about 3,100 businesses as customers.", sentence], "corroborated");
+    const carriers = [...urlOfKey.values()];
+    expect(matchClaim(["3,100"], carriers, [detected, customers], urlOfKey)?.key).toBe("c");
+    expect(matchClaim(["3,100"], carriers, [customers, detected], urlOfKey)?.key).toBe("c");
+  });
 });

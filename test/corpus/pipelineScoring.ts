@@ -141,12 +141,23 @@ async function runStory(story: Story, db: ReturnType<typeof openDatabase>, datab
     const urlOf = new Map(article.sources.map((s) => [s.id.toLowerCase(), web.toTruthUrl(s.url)]));
     const leftOut = article.quality.find((q) => q.id === "left-out")?.items ?? [];
     const claims = truth.claims.map((c): PipelineClaimResult => {
-      let best: { claim: ArticleClaim; shared: number } | undefined;
+      // As the library's scorer matches (scoring.ts, matchClaim): most carriers shared, then the
+      // claim whose own text states the facts, then the one more of whose wordings state them.
+      let best: { claim: ArticleClaim; shared: number; stated: boolean; share: number } | undefined;
       for (const claim of article.claims) {
-        const texts = [claim.text, ...(wordings.get(claim.id.toLowerCase()) ?? [])];
+        const wording = wordings.get(claim.id.toLowerCase()) ?? [];
+        const texts = [claim.text, ...wording];
         if (!texts.some((t) => holdsFacts(t, c.facts))) continue;
         const shared = claim.sourceIds.filter((id) => c.carriedBy.includes(urlOf.get(id.toLowerCase()) ?? "")).length;
-        if (shared > 0 && (!best || shared > best.shared)) best = { claim, shared };
+        if (shared === 0) continue;
+        const stated = holdsFacts(claim.text, c.facts);
+        const share = wording.filter((t) => holdsFacts(t, c.facts)).length / Math.max(1, wording.length);
+        const better =
+          !best ||
+          shared > best.shared ||
+          (shared === best.shared && stated && !best.stated) ||
+          (shared === best.shared && stated === best.stated && share > best.share);
+        if (better) best = { claim, shared, stated, share };
       }
       const found = best?.claim;
       // Not kept by the article: the read-back's list of claims left out, "state: text (reason)".

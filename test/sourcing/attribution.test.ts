@@ -305,7 +305,9 @@ describe("attribution carried across sentences", () => {
     // outlet's own account.
     const stated = attributeSentences(
       [
-        ["The company denied that bank account numbers or passwords had been taken, saying its payroll platform was not accessed."],
+        [
+          "The company denied that bank account numbers or passwords had been taken, saying its payroll platform was not accessed.",
+        ],
         ["Shares of Tallyforge fell 7.4% in extended trading after the disclosure."],
       ],
       "en",

@@ -542,7 +542,9 @@ describe("a body's own channel and the outlets that take from it", () => {
     // Two counts of the injured on two pages of one live story dispute each other.
     const claims = checkClaims(
       groupOrigins([
-        page("https://one.example/z", `${prose("z1")} Laut Polizei wurden 23 Menschen verletzt, vier von ihnen schwer.`, { language: "de" }),
+        page("https://one.example/z", `${prose("z1")} Laut Polizei wurden 23 Menschen verletzt, vier von ihnen schwer.`, {
+          language: "de",
+        }),
         page("https://two.example/z", `${prose("z2")} Laut Sanitätsbetrieb wurden 31 Menschen verletzt.`, { language: "de" }),
       ]),
     );

@@ -743,7 +743,8 @@ export function isCheckable(facts: SentenceFacts): boolean {
   if (facts.furniture) return false;
   // Datelines, bylines and timestamps have figures but say nothing. A figure counting something
   // of people says something in few words: "Demnach wurden 31 Menschen verletzt."
-  if (facts.stems.length < (facts.quantities.some((q) => COUNTED_CLASSES.has(q.unit) || q.unit === "people") ? 3 : 4)) return false;
+  if (facts.stems.length < (facts.quantities.some((q) => COUNTED_CLASSES.has(q.unit) || q.unit === "people") ? 3 : 4))
+    return false;
   return (
     facts.numbers.length > 0 ||
     facts.dates.length > 0 ||
