@@ -1915,6 +1915,37 @@ describe("the same figure of one specific thing", () => {
       ),
     ).toBe("none");
   });
+  it("is one fact when it is a sum of money given to two digits or more, and no tie for a round sum", () => {
+    const fr = (source: number, text: string) => ({ source, text, language: "fr", facts: sentenceFacts(text, "fr") });
+    const contract = fr(
+      0,
+      "L'ancien maire est jugé pour favoritisme dans l'attribution du chantier du centre aquatique, d'un montant de 5,9 millions d'euros.",
+    );
+    const cost = fr(1, "Le coût de construction de l'équipement, hors foncier, s'est élevé à 5,9 millions d'euros.");
+    expect(
+      relate(
+        contract,
+        cost,
+        () => 1,
+        () => 2,
+      ),
+    ).toBe("same");
+    const round = (text: string) => ({ ...contract, text, facts: sentenceFacts(text, "fr") });
+    expect(
+      relate(
+        round(
+          "L'ancien maire est jugé pour favoritisme dans l'attribution du chantier du centre aquatique, d'un montant de 6 millions d'euros.",
+        ),
+        {
+          ...cost,
+          text: "Le coût de l'équipement s'est élevé à 6 millions d'euros.",
+          facts: sentenceFacts("Le coût de l'équipement s'est élevé à 6 millions d'euros.", "fr"),
+        },
+        () => 1,
+        () => 2,
+      ),
+    ).toBe("none");
+  });
 });
 
 describe("the relation battery (fixtures/relationBattery.json)", () => {

@@ -458,11 +458,13 @@ export function relate(
   if (sameQuantity && similar >= 0.12) return "same";
   // The same figure of the same specific thing, which few sentences of the story state ("about 60
   // vehicles" queuing, "around 60 vehicles" counted): one fact, however differently the scene is told.
+  // A sum of money given to two digits or more ("7,5 millions d'euros", "5,9 millions") singles
+  // out one fact too.
   if (
     fa.quantities.some(
       (qa) =>
         qa.unit !== "" &&
-        !BROAD_UNITS.has(qa.unit) &&
+        (!BROAD_UNITS.has(qa.unit) || (qa.unit === "¤" && significantDigits(qa.value) >= 2)) &&
         qa.base === undefined &&
         factCount(`n:${qa.value}`) <= FEW_SENTENCES &&
         fb.quantities.some((qb) => qb.unit === qa.unit && sameAmount(qa, qb, (x, y) => sameFigure(x, y, fa.hedged || fb.hedged))),
