@@ -321,6 +321,28 @@ describe("attribution carried across sentences", () => {
 describe("one party however it is written", () => {
   const same = (a: string, b: string) => sameParty(toParty(a), toParty(b));
 
+  it("takes a body by its role for a name that says no kind of body, never for an outlet's name", () => {
+    expect(same("Valmont", "the club")).toBe(true);
+    expect(same("L'Écho du Ried", "la direction")).toBe(false);
+    expect(same("the Harbour Gazette", "the company")).toBe(false);
+  });
+
+  it("reads an outlet named in quotation marks, and a speaker before a colon only when the phrase ends on a name or a role", () => {
+    expect(
+      readAttribution(
+        "Die Lokalzeitung „L'Écho du Ried“ berichtete unter Berufung auf interne Unterlagen, die Fertigung solle nach Kisbarna wandern.",
+        "de",
+      )?.party,
+    ).toMatch(/L'Écho du Ried/u);
+    const denied = readAttribution(
+      "Der Konzern dementierte das: Eine Verlagerung sei nicht geplant, sagte Sprecherin Katrin Oelsner.",
+      "de",
+    );
+    expect(denied?.party).not.toMatch(/dementierte/u);
+    expect(readAttribution("Polizei: 14 Verletzte bei Unfall auf der A 7", "de")?.party).toBe("Polizei");
+    expect(readAttribution("Il sindaco: «Riapriremo il ponte entro giugno»", "it")?.party).toBe("Il sindaco");
+  });
+
   it("reads a subject with its place set off by commas and a relative clause before the verb", () => {
     expect(
       readAttribution(

@@ -36,6 +36,28 @@ describe("facts", () => {
     expect(sentenceFacts("Turnout rose to 61.5 per cent in the northern wards.").numbers).toEqual(["61.5%"]);
   });
 
+  it("reads a number word only in its own language", () => {
+    expect(sentenceFacts("The line was closed due to the storm, once again.", "en").numbers).toEqual([]);
+    expect(sentenceFacts("Eine Verlagerung sei nicht geplant, sagte die Sprecherin.", "de").numbers).toEqual([]);
+    expect(sentenceFacts("Sono due i feriti trasportati in ospedale a Dorena.", "it").numbers).toEqual(["2"]);
+    expect(sentenceFacts("Los once trabajadores fueron evacuados de la mina.", "es").numbers).toEqual(["11"]);
+  });
+
+  it("takes a name in quotation marks for a name, not a quotation, and ends what is denied where the denial goes on", () => {
+    expect(
+      sentenceFacts("Die Lokalzeitung „L'Écho du Ried“ berichtete, die Fertigung solle nach Kisbarna wandern.", "de").quotes,
+    ).toEqual([]);
+    expect(sentenceFacts("« Nous n'avons jamais reçu cette alerte », affirme la direction du club.", "fr").quotes).toHaveLength(
+      1,
+    );
+    const denied = sentenceFacts(
+      "La direction dément tout projet de délocalisation vers la Hongrie et assure que la gamme sera réduite.",
+      "fr",
+    ).denied;
+    expect(denied).toContain("déloc");
+    expect(denied).not.toContain("gamm");
+  });
+
   it("reads thousands written with commas in Spanish, 'mil millones', and leaves numbers that name out", () => {
     expect(sentenceFacts("La línea transportará a 180,000 usuarios al día.", "es").numbers).toEqual(["180000"]);
     expect(sentenceFacts("La obra costó 18.4 mil millones de pesos.", "es").numbers).toEqual(["18400000000"]);
@@ -1520,6 +1542,36 @@ describe("a figure stated in passing beside an attributed statement", () => {
 });
 
 describe("disagreement told on one page, and when", () => {
+  it("reads a denial as answering the account just before it that says what it denies, or that it points back at", () => {
+    const report =
+      "Selon des documents internes consultés par L'Écho du Ried, la fabrication des moteurs VM serait transférée au printemps 2027 vers l'usine du groupe à Kisbarna, en Hongrie.";
+    const denial =
+      "Contactée mardi soir, la direction dément tout projet de délocalisation vers la Hongrie et assure que la gamme sera réduite.";
+    const strikeFund =
+      "La caisse de grève ouverte vendredi a déjà recueilli 23 500 euros, selon le trésorier de la section, Karim Benali.";
+    const closure =
+      "Dans un communiqué publié dans l'après-midi, Vérane dément « tout projet de fermeture » du site de Montbrac.";
+    const claims = checkClaims(
+      groupOrigins([
+        page("https://echo.example/vm", `${prose("e1")} ${report} ${denial}`, { language: "fr" }),
+        page("https://reveil.example/greve", `${prose("r1")} ${strikeFund} ${closure}`, { language: "fr" }),
+      ]),
+    );
+    expect(claimWith(claims, "Kisbarna").state).toBe("disputed");
+    // A denial of a closure says nothing of the strike fund told before it.
+    expect(claimWith(claims, "23 500 euros").state).not.toBe("disputed");
+    const pointed = checkClaims(
+      groupOrigins([
+        page(
+          "https://kurier.example/vm",
+          `${prose("k1")} Die Lokalzeitung „L'Écho du Ried“ berichtete unter Berufung auf interne Unterlagen, die Fertigung solle 2027 in das Werk im ungarischen Kisbarna wandern. Der Konzern dementierte das: Eine Verlagerung sei nicht geplant, sagte Sprecherin Katrin Oelsner.`,
+          { language: "de" },
+        ),
+      ]),
+    );
+    expect(claimWith(pointed, "Kisbarna").state).toBe("disputed");
+  });
+
   it("disputes two parties' accounts that one page gives, and not one party's account repeated", () => {
     const order = "La préfecture assure avoir donné l'ordre d'évacuation des quartiers bas samedi à 22 heures.";
     const mayor = "« Il n'y a eu aucun ordre d'évacuation des quartiers bas avant 1h30 du matin », affirme le maire.";

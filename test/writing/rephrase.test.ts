@@ -103,6 +103,31 @@ describe("restateSentences with swaps", () => {
     const out = restateSentences(source, "en", windowsOf(source));
     expect(out?.join(" ") ?? "").not.toMatch(/\band\.$/u);
   });
+
+  it("gives a second verb after an adverb of time, an irregular past, as a sentence of its own", () => {
+    const source =
+      "The wrought-iron bridge first opened in 1891 and once swung open dozens of times a day to let ships into the inner dock.";
+    const windows = windowsOf(source);
+    const out = restateSentences(source, "en", windows)?.join(" ") as string;
+    expect(out).toBeDefined();
+    expect(longestRun(out, windows)).toBeLessThanOrEqual(COPY_RUN_LIMIT);
+    expect(out).toContain("1891");
+    expect(out).toContain("The wrought-iron bridge once swung open dozens of times");
+  });
+
+  it("says 'could' for 'would be able to' and 'pending' for 'subject to' a consent", () => {
+    const capacity =
+      "The company said the Kelso Road Energy Park would be able to store and release 400 megawatts of power from its batteries.";
+    const windows = windowsOf(capacity);
+    const out = restateSentences(capacity, "en", windows)?.join(" ") as string;
+    expect(out).toContain("could store and release 400 megawatts");
+    expect(longestRun(out, windows)).toBeLessThanOrEqual(COPY_RUN_LIMIT);
+    const start =
+      "Construction is scheduled to begin in September 2027, subject to planning consent, with the first phase operating by the end of 2029.";
+    const started = restateSentences(start, "en", windowsOf(start))?.join(" ") as string;
+    expect(started).toContain("pending planning consent");
+    expect(longestRun(started, windowsOf(start))).toBeLessThanOrEqual(COPY_RUN_LIMIT);
+  });
 });
 
 describe("swaps that must not fire", () => {

@@ -426,7 +426,15 @@ const DOCUMENT_SPEAKS = new RegExp(
 );
 
 /** The attribution a sentence makes itself, if any. */
+/** A name written in quotation marks ("„L'Écho du Ried“", "«La Voce dello Sport»"): every word capitalised but its particles. */
+export const NAME_IN_QUOTES =
+  /^(?:\p{Lu}[\p{L}'’.-]*|(?:l|d)['’]\p{Lu}[\p{L}'’-]*|de|du|des|del|della|dello|di|der|die|das|von|of|the|la|le|el|y|e|et|and|&)(?:\s+(?:\p{Lu}[\p{L}'’.-]*|(?:l|d)['’]\p{Lu}[\p{L}'’-]*|de|du|des|del|della|dello|di|der|die|das|von|of|the|la|le|el|y|e|et|and|&)){0,5}$/u;
+
 export function readAttribution(sentence: string, language: string): Omit<SentenceAttribution, "carried"> | undefined {
+  // "Die Lokalzeitung „L'Écho du Ried“ berichtete": a name's quotation marks are no speech.
+  sentence = sentence.replace(/[„“"«]\s*([^„“”"«»]{2,60}?)\s*[“”"»]/gu, (quoted, inner: string) =>
+    NAME_IN_QUOTES.test(inner.trim()) ? inner.trim() : quoted,
+  );
   const document = DOCUMENT.test(sentence);
   const found = (phrase: string): Omit<SentenceAttribution, "carried"> | undefined => {
     const party = affiliationOf(phrase);
@@ -467,7 +475,10 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
   // "Police: 14 injured", "Polizei: 14 Verletzte": a headline's or a line's speaker before a colon,
   // a body by its role only (a place or a word such as "Update" before a colon is no speaker).
   const colon = COLON_SPEAKER.exec(sentence);
-  if (colon?.[1] && toParty(colon[1]).roles.length > 0) {
+  // The speaker's phrase ends on a name or a role, not a verb's object: "Der Konzern dementierte das:"
+  // is a party speaking, and the clause's verb says who.
+  const lastWord = colon?.[1]?.split(/\s+/).pop() ?? "";
+  if (colon?.[1] && toParty(colon[1]).roles.length > 0 && (/^\p{Lu}/u.test(lastWord) || toParty(lastWord).roles.length > 0)) {
     const hit = found(colon[1]);
     if (hit) return hit;
   }

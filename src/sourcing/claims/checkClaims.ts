@@ -491,6 +491,48 @@ function twoParties(a: Mention, b: Mention): boolean {
   return !sameParty(toParty(a.party), toParty(b.party));
 }
 
+/** How many checkable sentences before a denial the account it answers may stand on its page. */
+const DENIAL_ANSWERS_WITHIN = 2;
+
+/**
+ * A page tells an account and, right after it, the other party's denial of it: "Selon des documents
+ * internes, la fabrication serait transférée en Hongrie" and "la direction dément tout projet de
+ * délocalisation vers la Hongrie"; "Der Konzern dementierte das". The denial answers the account
+ * just before it when it points back at it ("das", "ces chiffres", "quella segnalazione") or denies
+ * a word of it. (Both sentences are the page's, so the one is read as answering the other.)
+ */
+function deniesJustBefore(a: FactMention, b: FactMention, weight: Weights): boolean {
+  const [earlier, later] = a.sentence < b.sentence ? [a, b] : [b, a];
+  if (!later.facts.denial || earlier.facts.denial) return false;
+  const distance = later.sentence - earlier.sentence;
+  if (distance > DENIAL_ANSWERS_WITHIN) return false;
+  // An account a denial answers is someone's: a party's word or a report ("Selon nos informations",
+  // "Records seen by the Courant show"), not the page's own telling of what is known.
+  if (earlier.party === undefined && !REPORTED.test(earlier.text)) return false;
+  // What it denies is said there, weighed by rarity: the story's own names ("Orzeł") say little.
+  const named = new Set(earlier.facts.names.flatMap((n) => n.split(/\s+/).map(stem)));
+  const denied = [...new Set(later.facts.denied)];
+  const total = denied.reduce((sum, w) => sum + weight(w), 0);
+  const saidWords = denied.filter((w) => earlier.facts.stems.includes(w) || named.has(w));
+  const said = saidWords.reduce((sum, w) => sum + weight(w), 0);
+  // Two words of it, or a name no commoner than what is denied is on average ("la Hongrie"): one
+  // word of a story about a roof ("the roof") is said by half its sentences.
+  const rareName = saidWords.some((w) => named.has(w) && weight(w) * denied.length >= total);
+  if (total > 0 && said / total >= DENIED_SAID_BEFORE && (saidWords.length >= 2 || rareName)) return true;
+  // "Der Konzern dementierte das" answers the sentence right before it, and no other.
+  return distance === 1 && POINTS_BACK.test(later.text);
+}
+/** Words by which a page gives an account as a report: its own findings, a document seen, another's report. */
+const REPORTED =
+  /(?<![\p{L}])(?:reports?|reported|revealed|seen by|obtained by|has learned|according to|our information|selon|d['’]après|nos informations|consultés? par|révél\p{L}*|rapport\p{L}*|laut|nach informationen|berichte\p{L}*|unterlagen|según|informaciones|reveló|informó|secondo|indiscrezion\p{L}*|visionat\p{L}*|rivelat\p{L}*|według|dowiedział\p{L}*|ujawni\p{L}*|によると|報じ)(?![\p{L}])/iu;
+
+/** How much of what a denial denies, weighed by rarity, the account just before it must say. */
+const DENIED_SAID_BEFORE = 0.25;
+
+/** A denial pointing back at what was just said: "denied this", "dementierte das", "a démenti ces chiffres". */
+const POINTS_BACK =
+  /(?<![\p{L}])(?:den(?:y|ies|ied|ying)|dementier\p{L}*|bestr(?:eit|itt)\p{L}*|dément\p{L}*|démenti\p{L}*|desmient\p{L}*|desmintió|desmintieron|niega|negó|smentisc\p{L}*|smentit\p{L}*|zaprzecz\p{L}*|zdementował\p{L}*)\s+(?:(?:di\s+aver\s+mai|ever|formellement|formalmente|kategorycznie)\s+)?(?:\p{L}+\s+){0,2}?(?:(?:this|that)(?=\s*(?:[.,;:!?]|$)|\s(?:reports?|claims?|account|figures?|version|story|allegations?|suggestion)(?![\p{L}]))|these|those|such|das(?=\s*(?:[.,;:!?]|$))|dies|diese[nsm]?|cet|cette|ces|cela|esa|ese|esos|esas|eso|esto|quell[aoei]|quest[aoei]|tal[ei]?|tego|tych|tę)(?![\p{L}])|(?:それ|これ)を否定/iu;
+
 /** The party a page credits its statements to, for a sentence that names only "the release". */
 function pageParty(source: GroupedSource): string | undefined {
   return source.page.attributions.find((a) => a.kind === "statement")?.party;
@@ -795,6 +837,10 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
     const onePage = ma.source === mb.source;
     if (onePage && (sources[ma.source] as GroupedSource).official) return;
     const setAgainst = () => ma.facts.contrary || mb.facts.contrary || ma.facts.negated.length + mb.facts.negated.length > 0;
+    if (onePage && twoParties(ma, mb) && deniesJustBefore(ma, mb, weight)) {
+      conflicts.push([a, b]);
+      return;
+    }
     if (onePage && !(twoParties(ma, mb) && setAgainst())) return;
     if (revisionsOnly && !ma.facts.revision && !mb.facts.revision) return;
     const key = a < b ? `${a}:${b}` : `${b}:${a}`;

@@ -6,7 +6,7 @@
 // Figures are read by sentenceFigures.ts (those in Japanese script by japaneseFigures.ts) and
 // content words by contentWords.ts; this module gathers what the sentence states.
 
-import { credits, readAttribution, speaks, speaksFirst } from "./attribution.ts";
+import { credits, NAME_IN_QUOTES, readAttribution, speaks, speaksFirst } from "./attribution.ts";
 import { contentWords, FUNCTION_WORDS, stem } from "./contentWords.ts";
 import { COUNTED_CLASSES, MONTHS, type Quantity, SCALES, SMALL_NUMBERS, sameFigure, unitClass } from "./figures.ts";
 import { CJK_CHAR, foldWidth } from "./japaneseFigures.ts";
@@ -274,6 +274,10 @@ const DEMAND =
 const OFFER =
   /(?<![\p{L}])(?:offered|offering|hat angeboten|angeboten|bot an|propose|proposé|proposée|offert|ofrece|ofrecen|ofreció|propuso|propone|offerto|proposto|oferuje|oferują|zaproponował|zaproponowała|zaproponowało|zaproponowali|proponuje|提示|提案)(?![\p{L}])/iu;
 
+/** A denial's sentence going on to a statement of its own: "and says", "et assure", "y aseguró", "und betonte". */
+const DENIAL_GOES_ON =
+  /\s(?:and|et|y|e|und|i)\s(?:says|said|insists|insisted|adds|added|assure\p{L}*|affirme\p{L}*|ajoute\p{L}*|asegur\p{L}*|afirm\p{L}*|sostiene|sostuvo|assicura\p{L}*|aggiunge|afferma|erklärt\p{L}*|betont\p{L}*|sagt\p{L}*|zapewni\p{L}*|dodał\p{L}*)(?![\p{L}])/iu;
+
 /** The words of what a sentence denies, up to the end of its clause. */
 function deniedWords(sentence: string): string[] {
   const m = DENIAL.exec(sentence);
@@ -285,7 +289,10 @@ function deniedWords(sentence: string): string[] {
     sentence
       .slice(m.index + m[0].length, m.index + m[0].length + 120)
       .replace(/,\s+(?=(?:that|dass|daß|que|che|że|wonach)(?![\p{L}]))/giu, " ")
-      .split(/[,.;!?]/)[0] ?? "";
+      .split(/[,.;!?]/)[0]
+      // "… dément tout projet de délocalisation et assure que la gamme sera réduite": what it goes
+      // on to say is its own statement, no part of what it denies.
+      ?.split(DENIAL_GOES_ON)[0] ?? "";
   return [
     ...new Set(
       contentWords(after, "")
@@ -468,10 +475,12 @@ function extractQuotes(sentence: string): string[] {
     const quote = (m[1] as string).trim();
     // Japanese writes no spaces: a quotation of six characters or more says something.
     const long = CJK_CHAR.test(quote) ? [...quote].length >= 6 : quote.split(/\s+/).length >= 3;
-    if (long) out.push(quote.toLowerCase());
+    // A name written in quotation marks ("„L'Écho du Ried“", "«La Voce dello Sport»"): every word
+    // capitalised but its particles, a title and no one's words.
+    if (long && !NAME_IN_QUOTES.test(quote)) out.push(quote.toLowerCase());
   }
   // A quotation the sentence split cut before its closing mark: « Je n'ai jamais pris un centime.
-  const open = /(?:^|[:\s])[«“„"「『]\s*([^»”"」』]{12,})$/u.exec(sentence);
+  const open = /(?:^|[:\s])[«“„"「『]\s*([^»”“"」』]{12,})$/u.exec(sentence);
   if (out.length === 0 && open?.[1])
     out.push(
       open[1]

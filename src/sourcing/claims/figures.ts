@@ -121,24 +121,143 @@ export const MONTH_PATTERN = Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
   .join("|");
 
+/**
+ * Number words by language. A word is a number only in its own language: German "sei" is "be"
+ * and English "due" and "once" are no two and eleven.
+ */
+const NUMBER_WORDS: Record<string, [number, string][]> = {
+  en: [
+    [2, "two"],
+    [3, "three"],
+    [4, "four"],
+    [5, "five"],
+    [6, "six"],
+    [7, "seven"],
+    [8, "eight"],
+    [9, "nine"],
+    [10, "ten"],
+    [11, "eleven"],
+    [12, "twelve"],
+    [20, "twenty"],
+    [100, "hundred"],
+    [1000, "thousand"],
+  ],
+  de: [
+    [2, "zwei"],
+    [3, "drei"],
+    [4, "vier"],
+    [5, "fünf"],
+    [6, "sechs"],
+    [7, "sieben"],
+    [8, "acht"],
+    [9, "neun"],
+    [10, "zehn"],
+    [11, "elf"],
+    [12, "zwölf"],
+    [20, "zwanzig"],
+  ],
+  fr: [
+    [2, "deux"],
+    [3, "trois"],
+    [4, "quatre"],
+    [5, "cinq"],
+    [6, "six"],
+    [7, "sept"],
+    [8, "huit"],
+    [9, "neuf"],
+    [10, "dix"],
+    [11, "onze"],
+    [12, "douze"],
+    [20, "vingt"],
+  ],
+  es: [
+    [2, "dos"],
+    [3, "tres"],
+    [4, "cuatro"],
+    [5, "cinco"],
+    [6, "seis"],
+    [7, "siete"],
+    [8, "ocho"],
+    [9, "nueve"],
+    [10, "diez"],
+    [11, "once"],
+    [12, "doce"],
+    [20, "veinte"],
+  ],
+  it: [
+    [2, "due"],
+    [3, "tre"],
+    [4, "quattro"],
+    [5, "cinque"],
+    [6, "sei"],
+    [7, "sette"],
+    [8, "otto"],
+    [9, "nove"],
+    [10, "dieci"],
+    [11, "undici"],
+    [12, "dodici"],
+    [20, "venti"],
+  ],
+  pt: [
+    [2, "dois"],
+    [3, "três"],
+    [4, "quatro"],
+    [6, "seis"],
+    [7, "sete"],
+    [8, "oito"],
+    [10, "dez"],
+    [11, "onze"],
+    [20, "vinte"],
+  ],
+  nl: [
+    [2, "twee"],
+    [3, "drie"],
+    [5, "vijf"],
+    [6, "zes"],
+    [7, "zeven"],
+    [9, "negen"],
+    [10, "tien"],
+    [12, "twaalf"],
+    [20, "twintig"],
+  ],
+  pl: [
+    [2, "dwa"],
+    [2, "dwie"],
+    [2, "dwóch"],
+    [3, "trzy"],
+    [3, "trzech"],
+    [4, "cztery"],
+    [4, "czterech"],
+    [5, "pięć"],
+    [5, "pięciu"],
+    [6, "sześć"],
+    [6, "sześciu"],
+    [7, "siedem"],
+    [7, "siedmiu"],
+    [8, "osiem"],
+    [8, "ośmiu"],
+    [9, "dziewięć"],
+    [9, "dziewięciu"],
+    [10, "dziesięć"],
+    [10, "dziesięciu"],
+    [11, "jedenaście"],
+    [12, "dwanaście"],
+    [20, "dwadzieścia"],
+  ],
+};
+const numberWordsOf = new Map(
+  Object.entries(NUMBER_WORDS).map(([language, words]) => [language, new Map(words.map(([value, word]) => [word, value]))]),
+);
+
+/** Every language's number words: a capitalised one opening a sentence is no name, in any language. */
 export const SMALL_NUMBERS: Record<string, number> = {};
-const numberWords: [number, string[]][] = [
-  [2, ["two", "zwei", "deux", "dos", "due", "dois", "twee", "dwa", "dwie", "dwóch"]],
-  [3, ["three", "drei", "trois", "tres", "tre", "três", "drie", "trzy", "trzech"]],
-  [4, ["four", "vier", "quatre", "cuatro", "quattro", "quatro", "cztery", "czterech"]],
-  [5, ["five", "fünf", "cinq", "cinco", "cinque", "vijf", "pięć", "pięciu"]],
-  [6, ["six", "sechs", "seis", "sei", "zes", "sześć", "sześciu"]],
-  [7, ["seven", "sieben", "sept", "siete", "sette", "sete", "zeven", "siedem", "siedmiu"]],
-  [8, ["eight", "acht", "huit", "ocho", "otto", "oito", "osiem", "ośmiu"]],
-  [9, ["nine", "neun", "neuf", "nueve", "nove", "negen", "dziewięć", "dziewięciu"]],
-  [10, ["ten", "zehn", "dix", "diez", "dieci", "dez", "tien", "dziesięć", "dziesięciu"]],
-  [11, ["eleven", "elf", "onze", "once", "undici", "jedenaście"]],
-  [12, ["twelve", "zwölf", "douze", "doce", "dodici", "twaalf", "dwanaście"]],
-  [20, ["twenty", "zwanzig", "vingt", "veinte", "venti", "vinte", "twintig", "dwadzieścia"]],
-  [100, ["hundred"]],
-  [1000, ["thousand"]],
-];
-for (const [value, names] of numberWords) for (const name of names) SMALL_NUMBERS[name] = value;
+for (const words of Object.values(NUMBER_WORDS)) for (const [value, word] of words) SMALL_NUMBERS[word] = value;
+
+/** The value of a number word in the sentence's language; in a language without a list, any language's. */
+export function numberWord(word: string, language: string): number | undefined {
+  const own = numberWordsOf.get(language);
+  return own ? own.get(word) : SMALL_NUMBERS[word];
+}
 
 export const SCALES: Record<string, number> = {
   thousand: 1e3,

@@ -626,7 +626,7 @@ export const CALENDAR = new RegExp(
  * Gazette" or "Radio Rhône". A party written so is a citation of an outlet; a site named so is press.
  */
 export const PRESS_WORDS =
-  /(?<![\p{L}])(?:newspaper|paper|daily|weekly|tabloid|broadcaster|magazine|outlet|site|portal|blog|news|times|post|herald|gazette|courier|tribune|chronicle|journal|echo|ledger|express|mirror|observer|radio|tv|télé|notes|zeitung|blatt|rundschau|anzeiger|kurier|nachrichten|quotidien|hebdomadaire|actu|actualités|infos?|diario|periódico|periodico|noticias|crónica|giornale|quotidiano|corriere|gazzetta|notizie|oggi|gazeta|dziennik|tygodnik|wiadomości|shimbun|press|presse|prensa|stampa|media)(?![\p{L}])|新聞|放送|通信|ニュース|日報|タイムズ/iu;
+  /(?<![\p{L}])(?:newspaper|paper|daily|weekly|tabloid|broadcaster|magazine|outlet|site|portal|blog|news|times|post|herald|gazette|courier|tribune|chronicle|journal|echo|écho|ledger|express|mirror|observer|radio|tv|télé|notes|zeitung|blatt|rundschau|anzeiger|kurier|nachrichten|quotidien|hebdomadaire|actu|actualités|infos?|diario|periódico|periodico|noticias|crónica|giornale|quotidiano|corriere|gazzetta|notizie|oggi|gazeta|dziennik|tygodnik|wiadomości|shimbun|press|presse|prensa|stampa|media)(?![\p{L}])|新聞|放送|通信|ニュース|日報|タイムズ/iu;
 
 /** Descriptions that say where a body is from or who owns it, not who it is ("Leeds-based"). */
 const DESCRIPTOR = /-(?:based|owned|listed|registered|run|born|led)$/u;
@@ -869,6 +869,7 @@ function sameWritten(a: Party, b: Party): boolean {
   if (roleOnly.roles.length === 0) return false;
   // A name that says no kind of body ("Valmont", "Northsound"): the role may be its own ("the
   // club", "the operator"); taking them for one party can only move a claim towards parallel.
-  if (named.roles.length === 0) return true;
+  // An outlet's name ("L'Écho du Ried") is no body that "the management" speaks for.
+  if (named.roles.length === 0) return !PRESS_WORDS.test(named.text);
   return roleOnly.roles.some((r) => named.roles.includes(r) || r === "officials");
 }

@@ -8,11 +8,11 @@ import {
   MONTH_PATTERN,
   MONTHS,
   measureUnitAfter,
+  numberWord,
   pad,
   parseDigits,
   type Quantity,
   SCALES,
-  SMALL_NUMBERS,
   unitClass,
 } from "./figures.ts";
 import { extractJapaneseDates, extractJapaneseNumbers } from "./japaneseFigures.ts";
@@ -306,7 +306,7 @@ export function extractNumbers(
   }
   const lowered = sentence.toLowerCase();
   for (const match of lowered.matchAll(/\p{L}+/gu)) {
-    const value = SMALL_NUMBERS[match[0]];
+    const value = numberWord(match[0], language);
     if (value === undefined) continue;
     out.add(String(value));
     pushTo(at, String(value), match.index ?? 0);

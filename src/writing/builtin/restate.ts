@@ -561,6 +561,12 @@ function withoutLinkingOpener(text: string): string | undefined {
 const FINITE = String.raw`(?:is|are|was|were|has|have|had|will|would|can|could|\p{Ll}+ed)`;
 
 /**
+ * The second predicate's verb: a finite verb, or a common irregular past, after an adverb of time
+ * ("… opened in 1891 and once swung open dozens of times a day").
+ */
+const SECOND_FINITE = String.raw`(?:(?:once|later|then|also|still|soon)\s)?(?:${FINITE}|swung|took|made|left|sent|gave|kept|brought|began|won|lost|became|grew|fell|rose|held|ran|saw|went|came|drew|told|sold|bought|paid|led|met)`;
+
+/**
  * Two predicates of one subject as two sentences, the subject given again ("Greyhaven was built in
  * 1347 …, and has been looked after by the Greyhaven Trust since 1958" → "Greyhaven was built … .
  * Greyhaven has been looked after …"). English only: other languages' verbs agree in forms these
@@ -569,7 +575,7 @@ const FINITE = String.raw`(?:is|are|was|were|has|have|had|will|would|can|could|\
 function predicateSplits(text: string, g: Grammar): [string, string][] {
   if (g.code !== "en") return [];
   const body = bare(text);
-  const m = new RegExp(String.raw`^([^,]{2,60}?)\s(${FINITE})\s(.+?),?\s(?:and|but)\s(${FINITE})\s(.+)$`, "u").exec(body);
+  const m = new RegExp(String.raw`^([^,]{2,60}?)\s(${FINITE})\s(.+?),?\s(?:and|but)\s(${SECOND_FINITE})\s(.+)$`, "u").exec(body);
   if (!m) return [];
   const subject = m[1] as string;
   if (!SUBJECT_START.test(subject) || words(subject) > 6 || g.clause.test(subject)) return [];
@@ -578,11 +584,12 @@ function predicateSplits(text: string, g: Grammar): [string, string][] {
   // subject, not its verb.
   if (!auxiliary(m[2] as string) && /\s(?:is|are|was|were|has|have|had)\s/u.test(` ${m[3]} `)) return [];
   const first = `${subject} ${m[2]} ${m[3]}`;
-  const again = subject.replace(/^(?:A|An)\s/u, "The ");
+  // "The bridge first opened …": the adverb is the first verb's, not the subject's.
+  const again = subject.replace(/^(?:A|An)\s/u, "The ").replace(/\s(?:first|once|later|also|still|then|now|already|recently)$/u, "");
   // "was built in 1347 and restored in 1890": the second verb shares the first's auxiliary.
   const shared = auxiliary(m[2] as string) && !auxiliary(m[4] as string) ? `${m[2]} ` : "";
   const second = `${again} ${shared}${m[4]} ${m[5]}`;
-  if (words(m[3] as string) < 3 || words(m[5] as string) < 2) return [];
+  if (words(m[3] as string) < 2 || words(m[5] as string) < 2) return [];
   return [[first, second]];
 }
 
