@@ -321,6 +321,13 @@ describe("attribution carried across sentences", () => {
 describe("one party however it is written", () => {
   const same = (a: string, b: string) => sameParty(toParty(a), toParty(b));
 
+  it("reads a party that speaks of a figure ('parle de', 'habla de', 'parla di', 'mówi o')", () => {
+    expect(readAttribution("Le syndicat parle de 612 emplois perdus, intérimaires compris.", "fr")?.party).toBe("Le syndicat");
+    expect(readAttribution("El sindicato habla de 1.850 trabajadores en huelga.", "es")?.party).toBe("El sindicato");
+    expect(readAttribution("Il sindacato parla di 300 esuberi nello stabilimento.", "it")?.party).toBe("Il sindacato");
+    expect(readAttribution("Związek mówi o 612 zwolnieniach w zakładzie.", "pl")?.party).toBe("Związek");
+  });
+
   it("takes a body by its role for a name that says no kind of body, never for an outlet's name", () => {
     expect(same("Valmont", "the club")).toBe(true);
     expect(same("L'Écho du Ried", "la direction")).toBe(false);

@@ -107,6 +107,73 @@ const textOf = (draft: Draft) => [draft.title, draft.deck ?? "", ...draft.units.
 const unitsWith = (draft: Draft, id: string) => draft.units.filter((u) => u.claimIds.includes(id));
 
 describe("built-in engine on hand-made claims", () => {
+  it("gives a dispute's other account in the article's language when a carrier words it so", async () => {
+    const es: WritingSource[] = [
+      {
+        id: "u",
+        origin: "Sindicato",
+        originId: "o1",
+        title: "Huelga",
+        url: "https://sindicato.example/a",
+        official: false,
+        language: "es",
+      },
+      {
+        id: "m",
+        origin: "Minera",
+        originId: "o2",
+        title: "Strike",
+        url: "https://minera.example/b",
+        official: true,
+        language: "en",
+      },
+      {
+        id: "p",
+        origin: "Diario",
+        originId: "o3",
+        title: "Paro",
+        url: "https://diario.example/c",
+        official: false,
+        language: "es",
+      },
+    ];
+    const union = "Unos 1.850 trabajadores de la mina iniciaron la huelga, según el sindicato.";
+    const company = "According to the Company's attendance records, 1,120 workers have joined the strike.";
+    const companyEs = "La empresa, por su parte, cifró en 1.120 los trabajadores adheridos al paro.";
+    const disputed: WritingClaim[] = [
+      {
+        id: "a",
+        text: union,
+        state: "disputed",
+        originCount: 1,
+        sourceIds: ["u"],
+        mentions: [{ sourceId: "u", text: union }],
+        variants: [{ text: company, sourceIds: ["m", "p"] }],
+      },
+      {
+        id: "b",
+        text: company,
+        state: "disputed",
+        originCount: 2,
+        sourceIds: ["m", "p"],
+        mentions: [
+          { sourceId: "m", text: company },
+          { sourceId: "p", text: companyEs },
+        ],
+        variants: [{ text: union, sourceIds: ["u"] }],
+      },
+    ];
+    const draft = await new BuiltinWriter().write({
+      brief: newsBrief({ topic: "Huelga en la mina", language: "es", targetWords: 300 }),
+      voice: voice(),
+      claims: disputed,
+      sources: es,
+    });
+    const text = textOf(draft);
+    expect(text).not.toContain("attendance records");
+    expect(text).toMatch(/1\.120/u);
+  });
+
   it("ties every unit to existing claims and numbers the units from 1", () => {
     const draft = writeBuiltin(input());
     expect(draft.units.map((u) => u.n)).toEqual(draft.units.map((_, i) => i + 1));

@@ -161,8 +161,12 @@ export async function editorEvaluation(writer: Writer, set: Exclude<ScoredSet, "
         const facts = sentenceFacts(m.text, language);
         for (const fact of new Set([...facts.numbers, ...facts.dates])) counts.set(fact, (counts.get(fact) ?? 0) + 1);
       }
+      // A day the sources give without its year ("ab dem 4. Mai", "05-04") is stated by the same
+      // day with its year ("ab dem 4. Mai 2026", "2026-05-04").
+      const isStated = (fact: string) =>
+        stated.has(fact) || (/^\d{2}-\d{2}$/u.test(fact) && [...stated].some((d) => d.endsWith(`-${fact}`)));
       for (const [fact, n] of counts) {
-        if (n >= Math.max(2, mentions.length / 2) && !stated.has(fact)) lost.push(`${claim.id}: ${fact}`);
+        if (n >= Math.max(2, mentions.length / 2) && !isStated(fact)) lost.push(`${claim.id}: ${fact}`);
       }
     }
     // The same brief in a US voice: a name whose words the US spelling changes must stay as written.

@@ -83,6 +83,20 @@ function partsConflict(a: SentenceFacts, b: SentenceFacts): boolean {
 
 type Relation = "same" | "conflict" | "none";
 
+/** The share of the smaller sentence's concepts the other speaks of too. */
+function glossOverlap(a: readonly string[], b: readonly string[]): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  const sb = new Set(b);
+  const sa = new Set(a);
+  return [...sa].filter((x) => sb.has(x)).length / Math.min(sa.size, sb.size);
+}
+/** Concepts two sentences of two languages share, beside a figure or date they share, to be one claim. */
+const GLOSS_SAME = 0.4;
+/** Concepts two sentences of two languages share, counting one class of thing differently, to disagree. */
+const GLOSS_CONFLICT = 0.5;
+/** Of them, how many beside what is counted. */
+const GLOSS_BESIDES = 1;
+
 /** How rare each word stem is among the mentions: shared rare words say more than shared common ones. */
 export type Weights = (stem: string) => number;
 
@@ -127,19 +141,31 @@ function conflictingUnit(
   a: SentenceFacts,
   b: SentenceFacts,
   sameSubject: (x: Quantity, y: Quantity) => boolean = () => true,
+  /** What a figure counts, as compared: its unit, or across languages what its noun means. */
+  kind: (q: Quantity) => string = (q) => q.unit,
 ): string | undefined {
   const hedged = a.hedged || b.hedged;
   for (const qa of a.quantities) {
-    if (!qa.unit) continue;
-    const sameUnit = b.quantities.filter((qb) => qb.unit === qa.unit && sameSubject(qa, qb) && sameScale(qa, qb));
+    if (!kind(qa)) continue;
+    const sameUnit = b.quantities.filter((qb) => kind(qb) === kind(qa) && sameSubject(qa, qb) && sameScale(qa, qb));
     if (sameUnit.length === 0) continue;
     const same = (x: Quantity, y: Quantity) => sameAmount(x, y, (p, q) => sameFigure(p, q, hedged));
     const agree =
-      sameUnit.some((qb) => same(qa, qb)) || a.quantities.some((x) => x.unit === qa.unit && sameUnit.some((qb) => same(x, qb)));
-    if (!agree) return qa.unit;
+      sameUnit.some((qb) => same(qa, qb)) || a.quantities.some((x) => kind(x) === kind(qa) && sameUnit.some((qb) => same(x, qb)));
+    if (!agree) return kind(qa);
   }
   return undefined;
 }
+
+/**
+ * What a figure counts, compared across languages: a class every language's words are read into
+ * ("injured", money, a share, a length), else what the lexicon says its noun means, else nothing
+ * comparable (a stem of one language's word).
+ */
+const kindAcrossLanguages = (q: Quantity): string =>
+  q.base !== undefined || q.unit === "¤" || q.unit === "%" || COUNTED_CLASSES.has(q.unit) || q.unit === "people"
+    ? q.unit
+    : (q.counted ?? "");
 
 /**
  * Two measurements of one thing are of one order: 70 cm of snow and a 60-metre section of roof are
@@ -307,6 +333,28 @@ export function relate(
       (significantDigits(denied.value) >= 2 && factCount(`n:${denied.value}`) <= RARE_FACT))
   )
     return "conflict";
+  // Whose figure each is: the names in its clause, the speakers aside. "Oyarzábal, cuatro años"
+  // and "Escudero, seis años" are two men's sentences, not two accounts of one.
+  const speakers = new Set(
+    [a.party, b.party].flatMap((p) => (p ?? "").toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length > 2),
+  );
+  // Across languages a clause without a name ("The businessman, Fermín Oyarzábal, owner of the
+  // firm Sermarsa, was given four years") is the sentence's subject's: the name it opens with.
+  const whose = (f: SentenceFacts, q: Quantity) =>
+    (f.figureNames[q.value] ?? (a.language !== b.language ? f.names.slice(0, 1) : []))
+      .flatMap((n) => n.split(" "))
+      .filter((w) => w.length > 2 && !speakers.has(w) && !CALENDAR.test(w));
+  const sameSubject = (x: Quantity, y: Quantity, fx: SentenceFacts, fy: SentenceFacts) => {
+    const wx = whose(fx, x);
+    const wy = whose(fy, y);
+    return wx.length === 0 || wy.length === 0 || wx.some((w) => wy.includes(w));
+  };
+  // Figures under opposite instance words count different things: "38% in the first round" and
+  // "won the runoff with 54%"; "the new hospital will have 640 beds" and "the old one had 410".
+  const opposite = (x: string, y: string) =>
+    (fa.instances.includes(x) && !fa.instances.includes(y) && fb.instances.includes(y) && !fb.instances.includes(x)) ||
+    (fa.instances.includes(y) && !fa.instances.includes(x) && fb.instances.includes(x) && !fb.instances.includes(y));
+  const otherInstance = opposite("first", "second") || opposite("new", "old");
   if (a.language !== b.language) {
     // Across languages words do not compare; facts do: a figure with a name or another fact, or
     // a figure counting the same thing in a word both languages have ("85 familles", "85 famiglie").
@@ -331,6 +379,36 @@ export function relate(
     };
     if (rareDate && !numbersDisjoint && !datesConflict && !wholeDisjoint()) return "same";
     if (!numbersDisjoint && !datesConflict && hardShared >= 1 && (namesShared || hardShared >= 2 || sameCount)) return "same";
+    // What the words speak of, in any language (newsLexicon.ts): "23 Menschen verletzt" and "i
+    // feriti sono 31" count the injured of one accident.
+    const meaning = glossOverlap(fa.gloss, fb.gloss);
+    if (!numbersDisjoint && !datesConflict && hardShared >= 1 && meaning >= GLOSS_SAME) return "same";
+    // Both naming someone and no one in common, they speak of two.
+    const namesApart = fa.names.length > 0 && fb.names.length > 0 && !namesShared;
+    // Years both give and none in common date two things ("paid €3.5m in 2023", "signed to 2031").
+    const years = (f: SentenceFacts) => new Set(f.dates.map((d) => d.slice(0, 4)).filter((y) => /^\d{4}$/u.test(y)));
+    const [ya, yb] = [years(fa), years(fb)];
+    const yearsApart = ya.size > 0 && yb.size > 0 && ![...ya].some((y) => yb.has(y));
+    if (
+      fa.position === fb.position &&
+      !otherInstance &&
+      !namesApart &&
+      !yearsApart &&
+      !datesConflict &&
+      hardShared === 0 &&
+      meaning >= GLOSS_CONFLICT
+    ) {
+      // A count of one kind of thing ("injured", money, containers) that differs, nothing else
+      // agreeing, of the same one (the names in its clause: "Oyarzábal, cuatro años" and
+      // "Escudero, six years" are two men's sentences), in sentences that speak of more than
+      // what is counted: "5.400 Mitarbeitende an elf Standorten" and "1 186 salariés" share
+      // only their workers.
+      const unit =
+        conflictingUnit(fa, fb, (x, y) => sameSubject(x, y, fa, fb), kindAcrossLanguages) ??
+        conflictingUnit(fb, fa, (x, y) => sameSubject(x, y, fb, fa), kindAcrossLanguages);
+      const besides = fa.gloss.filter((c) => c !== unit && fb.gloss.includes(c)).length;
+      if (unit !== undefined && numbersDisjoint && besides >= GLOSS_BESIDES) return "conflict";
+    }
     // One person's words quoted in two languages: a translation shares no word, but the speaker
     // is named on both, the quotations are of a length, and neither states a figure the other lacks.
     if (translatedQuote(a, b)) return "same";
@@ -386,26 +464,6 @@ export function relate(
   // will be $2.6 million"; "reopens in summer 2027", "Wiederinbetriebnahme Ende 2027"): to find a
   // disagreement, what the words speak of counts too, not only the words.
   const ofOneThing = weightedOverlap([...fa.stems, ...fa.concepts], [...fb.stems, ...fb.concepts], weight);
-  // Whose figure each is: the names in its clause, the speakers aside. "Oyarzábal, cuatro años"
-  // and "Escudero, seis años" are two men's sentences, not two accounts of one.
-  const speakers = new Set(
-    [a.party, b.party].flatMap((p) => (p ?? "").toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length > 2),
-  );
-  const whose = (f: SentenceFacts, q: Quantity) =>
-    (f.figureNames[q.value] ?? [])
-      .flatMap((n) => n.split(" "))
-      .filter((w) => w.length > 2 && !speakers.has(w) && !CALENDAR.test(w));
-  const sameSubject = (x: Quantity, y: Quantity, fx: SentenceFacts, fy: SentenceFacts) => {
-    const wx = whose(fx, x);
-    const wy = whose(fy, y);
-    return wx.length === 0 || wy.length === 0 || wx.some((w) => wy.includes(w));
-  };
-  // Figures under opposite instance words count different things: "38% in the first round" and
-  // "won the runoff with 54%"; "the new hospital will have 640 beds" and "the old one had 410".
-  const opposite = (x: string, y: string) =>
-    (fa.instances.includes(x) && !fa.instances.includes(y) && fb.instances.includes(y) && !fb.instances.includes(x)) ||
-    (fa.instances.includes(y) && !fa.instances.includes(x) && fb.instances.includes(x) && !fb.instances.includes(y));
-  const otherInstance = opposite("first", "second") || opposite("new", "old");
   // Different figures of two instances are two facts, never one claim.
   if (otherInstance && numbersDisjoint) return "none";
   const unit =
@@ -629,6 +687,7 @@ function postings(mentions: readonly Mention[], weight: Weights): Map<string, nu
       ...m.facts.holders.map((x) => `h:${x.role}`),
       // What a figure counts: a revised figure meets the earlier figures of the same thing.
       ...m.facts.quantities.filter((q) => q.unit !== "").map((q) => `u:${q.unit}`),
+      ...m.facts.quantities.flatMap((q) => (q.counted ? [`k:${q.counted}`] : [])),
       ...rare.map((x) => `w:${x}`),
     ]);
     for (const t of tokens) {
@@ -854,10 +913,16 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
   };
   for (const [token, list] of index) {
     if (list.length < 2 || list.length > MAX_POSTING) continue;
-    // Counting the same thing pairs a revision with the figures it revises, nothing else.
+    // Counting the same thing pairs a revision with the figures it revises, nothing else; what
+    // the counted noun means pairs two languages' counts of it ("37 contenedores", "64 container").
     const revisionsOnly = token.startsWith("u:");
+    const acrossOnly = token.startsWith("k:");
     for (let i = 0; i < list.length; i++)
-      for (let j = i + 1; j < list.length; j++) compare(list[i] as number, list[j] as number, revisionsOnly);
+      for (let j = i + 1; j < list.length; j++) {
+        const [a, b] = [list[i] as number, list[j] as number];
+        if (acrossOnly && (mentions[a] as FactMention).language === (mentions[b] as FactMention).language) continue;
+        compare(a, b, revisionsOnly);
+      }
   }
   // A page that gives a second party's account of something gives it close by: each sentence is
   // also compared with the next few checkable sentences of its page, whatever words they share.

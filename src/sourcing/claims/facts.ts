@@ -10,6 +10,7 @@ import { credits, NAME_IN_QUOTES, readAttribution, speaks, speaksFirst } from ".
 import { contentWords, FUNCTION_WORDS, stem } from "./contentWords.ts";
 import { COUNTED_CLASSES, MONTHS, type Quantity, SCALES, SMALL_NUMBERS, sameFigure, unitClass } from "./figures.ts";
 import { CJK_CHAR, foldWidth } from "./japaneseFigures.ts";
+import { conceptOf } from "./newsLexicon.ts";
 import { CALENDAR, sameParty, toParty } from "./parties.ts";
 import { extractDates, extractNumbers, extractTimes, NEGATED_BEFORE } from "./sentenceFigures.ts";
 
@@ -56,6 +57,9 @@ export interface SentenceFacts {
   dateline?: string[];
   /** What the sentence speaks of in any wording ("cost", "bill", "Kosten", "montant": a cost), for telling two accounts of one quantity. */
   concepts: string[];
+  /** The things its words speak of in any language (newsLexicon.ts: "Verletzte", "feriti", "負傷" are
+   * one concept), for comparing two sentences written in different languages. */
+  gloss: string[];
   /** Which instance of a thing the sentence speaks of: "first", "second" (round), "new", "old" (`INSTANCE_WORDS`). */
   instances: string[];
   /** The sentence says something is not so, in plain negation ("no bank account numbers were stored"). */
@@ -706,12 +710,15 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
   for (const year of new Set([...dateYears, ...years])) if (!dates.some((d) => d.startsWith(year))) dates.push(year);
   const stems = new Set<string>();
   const concepts = new Set<string>();
+  const gloss = new Set<string>();
   for (const word of contentWords(sentence, language)) {
     if (FUNCTION_WORDS.has(word) || MONTHS[word] || SMALL_NUMBERS[word]) continue;
     // "Millionen Euro", "millones de pesos": the figure's own words, not what the sentence is about.
     if (SCALES[word] || unitClass(word) === "¤") continue;
     stems.add(stem(word));
     for (const [concept, words] of CONCEPTS) if (words.test(word)) concepts.add(concept);
+    const meaning = conceptOf(word, language);
+    if (meaning) gloss.add(meaning);
   }
   const attributedTo = attributionParty(sentence);
   const denial = DENIAL.test(sentence);
@@ -743,6 +750,7 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
     ...(attributedTo ? { attributedTo } : {}),
     stems: [...stems],
     concepts: [...concepts],
+    gloss: [...gloss],
   };
 }
 

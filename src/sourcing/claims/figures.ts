@@ -12,6 +12,9 @@ export interface Quantity {
    * (metres, km/h, °C), and `unit` is the measure: "92 mm" and "3.6 inches" are one length.
    */
   base?: number;
+  /** What the counted noun means in any language (newsLexicon.ts): "contenedores", "container",
+   * "Boxen" are all containers. Set when the lexicon knows the word. */
+  counted?: string;
 }
 
 /** A unit of measurement: the measure it belongs to and how a value in it becomes the base unit's. */

@@ -22,17 +22,23 @@ interface PartyMention {
  */
 const GENERAL_UNITS = new Set(["", ...BROAD_UNITS, "year", "month", "day", "hour"]);
 
-/** The specific counts every mention of a claim states. */
+/**
+ * The specific counts every mention of a claim states: a figure one mention gives of a specific
+ * kind of thing, which every other mention gives too. What the others say it counts may be written
+ * in another language's words ("612 emplois perdus", "612 wegfallenden Arbeitsplätzen"), so the
+ * figure, not the word, must agree.
+ */
 function sharedCounts(
   members: readonly number[],
   mentions: readonly PartyMention[],
   same: (x: Quantity, y: Quantity) => boolean,
 ): Quantity[] {
-  const [first, ...rest] = members.map((m) => (mentions[m] as PartyMention).facts.quantities);
-  return (first ?? []).filter(
-    (q) =>
-      q.base === undefined && !GENERAL_UNITS.has(q.unit) && rest.every((qs) => qs.some((x) => x.unit === q.unit && same(q, x))),
-  );
+  const all = members.map((m) => (mentions[m] as PartyMention).facts.quantities);
+  const specific = all.flat().filter((q) => q.base === undefined && !GENERAL_UNITS.has(q.unit));
+  const out: Quantity[] = [];
+  for (const q of specific)
+    if (!out.some((x) => x.unit === q.unit && same(q, x)) && all.every((qs) => qs.some((x) => same(q, x)))) out.push(q);
+  return out;
 }
 
 /**

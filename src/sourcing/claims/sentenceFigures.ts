@@ -16,6 +16,7 @@ import {
   unitClass,
 } from "./figures.ts";
 import { extractJapaneseDates, extractJapaneseNumbers } from "./japaneseFigures.ts";
+import { conceptOf } from "./newsLexicon.ts";
 
 const NUMBER_RE = new RegExp(
   String.raw`(?<![\p{L}\d.,])(\d{1,3}(?:[.,\s\u00a0\u202f']\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)(?:\s*(%|per ?cent|prozent|pour ?cent|por ?ciento|percento))?(?:\s*(${Object.keys(
@@ -204,6 +205,20 @@ function unitAfter(sentence: string, end: number): string {
 
 const unitOf = (word: string) => unitClass(word.toLowerCase()) ?? stem(word.toLowerCase());
 
+/**
+ * What the noun a figure counts means in any language: the first word after it within its clause
+ * that the news lexicon knows ("37 contenedores", "64 verlorenen Boxen").
+ */
+function countedNoun(sentence: string, end: number, language: string): string | undefined {
+  const clause = sentence.slice(end, end + 40).split(/[,;:.!?()]|\s[–—-]\s/)[0] ?? "";
+  for (const word of (clause.toLowerCase().match(/\p{L}{2,}/gu) ?? []).slice(0, 3)) {
+    if (FUNCTION_WORDS.has(word)) continue;
+    const concept = conceptOf(word, language);
+    if (concept) return concept;
+  }
+  return undefined;
+}
+
 /** "The number of people injured … has risen to 210": what the figure counts was named before it. */
 function countedBefore(before: string): string {
   const word = NUMBER_OF.exec(before)?.[1];
@@ -296,7 +311,14 @@ export function extractNumbers(
     }
     const after = unitAfter(sentence, start + m[0].length) || countedBefore(sentence.slice(0, start));
     // Money is one thing counted, whatever the currency is called or where its sign stands.
-    const quantity = { value: normal, unit: m[2] ? "%" : currency ? "¤" : after };
+    const unit = m[2] ? "%" : currency ? "¤" : after;
+    // A noun of one language ("conte", "conta"): what it means, for comparing across languages.
+    const named = NUMBER_OF.exec(sentence.slice(0, start))?.[1];
+    const noun =
+      !m[2] && !currency
+        ? (countedNoun(sentence, start + m[0].length, language) ?? (named ? conceptOf(named.toLowerCase(), language) : undefined))
+        : undefined;
+    const quantity: Quantity = { value: normal, unit, ...(noun ? { counted: noun } : {}) };
     if (negation) {
       out.delete(normal);
       negated.push(quantity);

@@ -3,6 +3,7 @@
 // common abbreviations ("Dr.", "Nr.", "p.ex.") and after initials ("J. Smith"), so those pieces are
 // joined back.
 import { segmentsOf } from "../../segmenting.ts";
+import { MONTHS } from "./figures.ts";
 
 const ABBREVIATIONS = new Set(
   [
@@ -74,6 +75,9 @@ const ABBREVIATIONS = new Set(
   ].map((a) => a.toLowerCase()),
 );
 
+/** Languages that write a day's ordinal with a dot ("13. April", "13. kwietnia"). */
+const ORDINAL_DOT = new Set(["de", "pl"]);
+
 const segmenters = new Map<string, Intl.Segmenter>();
 
 function segmenter(language: string): Intl.Segmenter {
@@ -110,8 +114,14 @@ export function splitSentences(text: string, language = "en"): string[] {
       const next = pieces[i + 1]?.trimStart() ?? "";
       // A sentence does not start in lower case: ICU split after an ordinal ("am 14. März") or an
       // abbreviation it did not know.
+      // A day's ordinal before its month is no sentence's end either: "Am 13. April hatte sich …".
       const continues =
-        next !== "" && (/^\p{Ll}/u.test(next) || (/\d\.\s*$/.test(pending) && /^\p{Lu}\p{Ll}+ \d{4}/u.test(next)));
+        next !== "" &&
+        (/^\p{Ll}/u.test(next) ||
+          (/\d\.\s*$/.test(pending) && /^\p{Lu}\p{Ll}+ \d{4}/u.test(next)) ||
+          (ORDINAL_DOT.has(language) &&
+            /(?:^|\s)(?:[1-9]|[12]\d|3[01])\.\s*$/u.test(pending) &&
+            MONTHS[(next.match(/^\p{L}+/u)?.[0] ?? "").toLowerCase()] !== undefined));
       if (!continues && !endsWithAbbreviation(pending)) {
         const sentence = pending.trim();
         if (sentence) out.push(sentence);

@@ -254,11 +254,19 @@ export function writeBuiltin(input: WriteInput): Draft {
   // in that language are not stated: one that carries a mustAppear phrase is quoted as its
   // source wrote it; the rest are left out, unless too few claims remain to write from.
   const foreign = new Set<string>();
-  const worded = input.claims.map((claim) => {
+  const inLanguage = input.claims.map((claim) => {
     const text = wordingIn(claim, brief.language, sources);
     if (text === undefined) foreign.add(claim.id);
     return text === undefined ? claim : { ...claim, text };
   });
+  // A dispute's other account is the other side's claim: given in the words that claim is given
+  // in, the article's language where a carrier writes it so.
+  const wordedText = new Map(input.claims.map((claim, i) => [claim.text, (inLanguage[i] as WritingClaim).text]));
+  const worded = inLanguage.map((claim) =>
+    claim.variants
+      ? { ...claim, variants: claim.variants.map((v) => ({ ...v, text: wordedText.get(v.text) ?? v.text })) }
+      : claim,
+  );
   const tooFew = input.claims.length - foreign.size < MIN_CLAIMS_IN_LANGUAGE;
   if (tooFew && foreign.size > 0) {
     warnings.push(

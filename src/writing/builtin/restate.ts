@@ -585,7 +585,9 @@ function predicateSplits(text: string, g: Grammar): [string, string][] {
   if (!auxiliary(m[2] as string) && /\s(?:is|are|was|were|has|have|had)\s/u.test(` ${m[3]} `)) return [];
   const first = `${subject} ${m[2]} ${m[3]}`;
   // "The bridge first opened …": the adverb is the first verb's, not the subject's.
-  const again = subject.replace(/^(?:A|An)\s/u, "The ").replace(/\s(?:first|once|later|also|still|then|now|already|recently)$/u, "");
+  const again = subject
+    .replace(/^(?:A|An)\s/u, "The ")
+    .replace(/\s(?:first|once|later|also|still|then|now|already|recently)$/u, "");
   // "was built in 1347 and restored in 1890": the second verb shares the first's auxiliary.
   const shared = auxiliary(m[2] as string) && !auxiliary(m[4] as string) ? `${m[2]} ` : "";
   const second = `${again} ${shared}${m[4]} ${m[5]}`;
