@@ -58,6 +58,15 @@ describe("facts", () => {
     expect(denied).not.toContain("gamm");
   });
 
+  it("reads one death told without a figure as a toll of one, which a later toll revises", () => {
+    const fr = (source: number, text: string) => ({ source, text, language: "fr", facts: sentenceFacts(text, "fr") });
+    const one = fr(0, "En Italie, un homme de 81 ans est mort à Pontesarvo, emporté par la crue, selon la Protection civile.");
+    expect(one.facts.quantities).toContainEqual({ value: "1", unit: "dead" });
+    const two = fr(1, "Le bilan a été revu à la hausse à Pontesarvo, en Italie : deux morts, selon la Protection civile.");
+    expect(relate(one, two, stemWeights([one, two]))).toBe("conflict");
+    expect(sentenceFacts("A man walked his dog along the flooded river.", "en").numbers).toEqual([]);
+  });
+
   it("reads thousands written with commas in Spanish, 'mil millones', and leaves numbers that name out", () => {
     expect(sentenceFacts("La línea transportará a 180,000 usuarios al día.", "es").numbers).toEqual(["180000"]);
     expect(sentenceFacts("La obra costó 18.4 mil millones de pesos.", "es").numbers).toEqual(["18400000000"]);

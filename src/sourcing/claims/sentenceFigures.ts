@@ -334,8 +334,29 @@ export function extractNumbers(
     pushTo(at, String(value), match.index ?? 0);
     quantities.push({ value: String(value), unit: unitAfter(lowered, (match.index ?? 0) + match[0].length) });
   }
+  // "Un homme de 81 ans est mort": one dead, told without a figure, is a toll a later "deux morts"
+  // revises.
+  const single = ONE_DEAD.exec(sentence);
+  if (single && !quantities.some((q) => q.unit === "dead")) {
+    out.add("1");
+    pushTo(at, "1", single.index);
+    quantities.push({ value: "1", unit: "dead" });
+  }
   return { numbers: [...out], quantities, years: [...years], negated, at };
 }
+
+/** One person who died, told without a figure, in the languages read. */
+const ONE_DEAD = new RegExp(
+  [
+    String.raw`(?<![\p{L}])(?:a|one) (?:man|woman|person|child|boy|girl|driver|pedestrian|resident|worker|skier|climber|passenger|motorist)(?![\p{L}])[^.;:]{0,40}?(?<![\p{L}])(?:died|was killed|has died|lost (?:his|her) life)(?![\p{L}])`,
+    String.raw`(?<![\p{L}])(?:un|une) (?:homme|femme|personne|enfant|conducteur|conductrice|automobiliste|piéton|piétonne|habitant|habitante|ouvrier|skieur|skieuse|passager|passagère|octogénaire|septuagénaire)(?![\p{L}])[^.;:]{0,40}?(?<![\p{L}])(?:est mort|est morte|est décédé|est décédée|a péri|a été tué|a été tuée|a perdu la vie)(?![\p{L}])`,
+    String.raw`(?<![\p{L}])(?:ein|eine) (?:Mann|Frau|Mensch|Person|Kind|Fahrer|Fahrerin|Fußgänger|Fußgängerin|Anwohner|Anwohnerin|Arbeiter|Skifahrer|Skifahrerin)(?![\p{L}])[^.;:]{0,40}?(?<![\p{L}])(?:starb|ist gestorben|kam ums Leben|ist ums Leben gekommen|wurde getötet)(?![\p{L}])`,
+    String.raw`(?<![\p{L}])(?:un|una) (?:hombre|mujer|persona|niño|niña|conductor|conductora|peatón|vecino|vecina|trabajador|esquiador|esquiadora|anciano|anciana)(?![\p{L}])[^.;:]{0,40}?(?<![\p{L}])(?:murió|ha muerto|falleció|ha fallecido|perdió la vida|ha perdido la vida)(?![\p{L}])`,
+    String.raw`(?<![\p{L}])(?:un|una) (?:uomo|donna|persona|bambino|bambina|automobilista|pedone|anziano|anziana|operaio|sciatore|sciatrice)(?![\p{L}])[^.;:]{0,40}?(?<![\p{L}])(?:è morto|è morta|è deceduto|è deceduta|ha perso la vita)(?![\p{L}])`,
+    String.raw`(?<![\p{L}])(?:mężczyzna|kobieta|kierowca|pieszy|dziecko)(?![\p{L}])[^.;:]{0,40}?(?<![\p{L}])(?:zginął|zginęła|zmarł|zmarła|nie żyje)(?![\p{L}])`,
+  ].join("|"),
+  "u",
+);
 
 /**
  * A figure set against another as not so: after a comma, colon or dash, a lower-case "not", "pas",
