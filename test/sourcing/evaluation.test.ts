@@ -14,16 +14,18 @@ import { evaluateSourcing } from "../web/evaluate.ts";
  * on the 17, accuracy went 0.566 → 0.588 and false corroboration 18 → 12 of 113 that session
  * (through article jobs 0.597, 11 of 113). Tenth session: 0.588 → 0.606, 12 of 113 (through
  * article jobs 0.597 → 0.606, 11 of 113). Eleventh: 0.606 → 0.619, 10 of 113 (0.611, 9). Twelfth:
- * 0.619 → 0.628, 10 of 113 (through article jobs 0.611 → 0.619, 9 of 113).
+ * 0.619 → 0.628, 10 of 113 (through article jobs 0.611 → 0.619, 9 of 113). Thirteenth: 0.628 →
+ * 0.668, 10 → 9 of 113 (through article jobs 0.619 → 0.655, 8 of 113; part of it from matching as
+ * the library's scorer does).
  */
 const HELDOUT_FLOOR = {
-  accuracy: 0.625,
+  accuracy: 0.665,
   f1: 0.99,
   found: 0.95,
-  falseCorroboration: 0.09,
+  falseCorroboration: 0.085,
   covered: 0.95,
   /** States as the article shows them (the article keeps the claims it cites or lists). */
-  pipelineAccuracy: 0.615,
+  pipelineAccuracy: 0.65,
 };
 
 it("groups the test web's origins with pairwise F1 of at least 0.95 and gets at least 85% of claim states right", async () => {
