@@ -41,6 +41,9 @@ describe("facts", () => {
     expect(sentenceFacts("Eine Verlagerung sei nicht geplant, sagte die Sprecherin.", "de").numbers).toEqual([]);
     expect(sentenceFacts("Sono due i feriti trasportati in ospedale a Dorena.", "it").numbers).toEqual(["2"]);
     expect(sentenceFacts("Los once trabajadores fueron evacuados de la mina.", "es").numbers).toEqual(["11"]);
+    // English writes a number that opens a sentence in words, tens and units joined.
+    expect(sentenceFacts("Twenty-three people were injured in the derailment near Haldersbrück.", "en").numbers).toEqual(["23"]);
+    expect(sentenceFacts("Forty residents were evacuated overnight from the lower town.", "en").numbers).toEqual(["40"]);
   });
 
   it("takes a name in quotation marks for a name, not a quotation, and ends what is denied where the denial goes on", () => {

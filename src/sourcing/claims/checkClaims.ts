@@ -383,8 +383,11 @@ export function relate(
     // feriti sono 31" count the injured of one accident.
     const meaning = glossOverlap(fa.gloss, fb.gloss);
     if (!numbersDisjoint && !datesConflict && hardShared >= 1 && meaning >= GLOSS_SAME) return "same";
-    // Both naming someone and no one in common, they speak of two.
-    const namesApart = fa.names.length > 0 && fb.names.length > 0 && !namesShared;
+    // Both naming someone and no word of a name in common ("die Stadt Ostrand", "Ostrand's Kessler
+    // Bridge" share one), they speak of two.
+    const nameWords = (f: SentenceFacts) => new Set(f.names.flatMap((n) => n.split(/[\s'’-]+/u)).filter((w) => w.length >= 4));
+    const [na, nb] = [nameWords(fa), nameWords(fb)];
+    const namesApart = na.size > 0 && nb.size > 0 && ![...na].some((w) => nb.has(w));
     // Years both give and none in common date two things ("paid €3.5m in 2023", "signed to 2031").
     const years = (f: SentenceFacts) => new Set(f.dates.map((d) => d.slice(0, 4)).filter((y) => /^\d{4}$/u.test(y)));
     const [ya, yb] = [years(fa), years(fb)];

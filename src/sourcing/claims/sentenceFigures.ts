@@ -326,7 +326,16 @@ export function extractNumbers(
     }
     quantities.push(quantity);
   }
-  const lowered = sentence.toLowerCase();
+  let lowered = sentence.toLowerCase();
+  // "Twenty-three people were injured": a number a sentence opens with is written in words.
+  if (language === "en")
+    lowered = lowered.replace(EN_COMPOUND, (whole, tens: string, unit: string | undefined, offset: number) => {
+      const value = (EN_TENS[tens] ?? 0) + (unit ? (numberWord(unit, "en") ?? 0) : 0);
+      out.add(String(value));
+      pushTo(at, String(value), offset);
+      quantities.push({ value: String(value), unit: unitAfter(sentence.toLowerCase(), offset + whole.length) });
+      return " ".repeat(whole.length);
+    });
   for (const match of lowered.matchAll(/\p{L}+/gu)) {
     const value = numberWord(match[0], language);
     if (value === undefined) continue;
@@ -344,6 +353,20 @@ export function extractNumbers(
   }
   return { numbers: [...out], quantities, years: [...years], negated, at };
 }
+
+/** English tens, alone or joined to a unit by a hyphen ("twenty-three"). */
+const EN_TENS: Record<string, number> = {
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+};
+const EN_COMPOUND =
+  /(?<![\p{L}-])(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(one|two|three|four|five|six|seven|eight|nine))?(?![\p{L}-])/gu;
 
 /** One person who died, told without a figure, in the languages read. */
 const ONE_DEAD = new RegExp(
