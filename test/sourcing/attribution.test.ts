@@ -326,6 +326,8 @@ describe("one party however it is written", () => {
     expect(readAttribution("El sindicato habla de 1.850 trabajadores en huelga.", "es")?.party).toBe("El sindicato");
     expect(readAttribution("Il sindacato parla di 300 esuberi nello stabilimento.", "it")?.party).toBe("Il sindacato");
     expect(readAttribution("Związek mówi o 612 zwolnieniach w zakładzie.", "pl")?.party).toBe("Związek");
+    expect(readAttribution("Le syndicat parle des 612 emplois perdus sur le site.", "fr")?.party).toBe("Le syndicat");
+    expect(readAttribution("El sindicato habla del 40 % de la plantilla en huelga.", "es")?.party).toBe("El sindicato");
   });
 
   it("takes a body by its role for a name that says no kind of body, never for an outlet's name", () => {

@@ -44,6 +44,8 @@ describe("facts", () => {
     // English writes a number that opens a sentence in words, tens and units joined.
     expect(sentenceFacts("Twenty-three people were injured in the derailment near Haldersbrück.", "en").numbers).toEqual(["23"]);
     expect(sentenceFacts("Forty residents were evacuated overnight from the lower town.", "en").numbers).toEqual(["40"]);
+    expect(sentenceFacts("Twenty-one people were taken to hospital.", "en").numbers).toEqual(["21"]);
+    expect(sentenceFacts("Vier mensen raakten gewond bij het ongeluk.", "nl").numbers).toEqual(["4"]);
   });
 
   it("takes a name in quotation marks for a name, not a quotation, and ends what is denied where the denial goes on", () => {
@@ -68,6 +70,14 @@ describe("facts", () => {
     const two = fr(1, "Le bilan a été revu à la hausse à Pontesarvo, en Italie : deux morts, selon la Protection civile.");
     expect(relate(one, two, stemWeights([one, two]))).toBe("conflict");
     expect(sentenceFacts("A man walked his dog along the flooded river.", "en").numbers).toEqual([]);
+    expect(sentenceFacts("A man died when his car was swept away near Harwick.", "en").quantities).toContainEqual({
+      value: "1",
+      unit: "dead",
+    });
+    expect(sentenceFacts("Dabei kam ein Mann ums Leben, wie die Polizei mitteilte.", "de").quantities).toContainEqual({
+      value: "1",
+      unit: "dead",
+    });
   });
 
   it("reads thousands written with commas in Spanish, 'mil millones', and leaves numbers that name out", () => {
@@ -1611,6 +1621,26 @@ describe("disagreement told on one page, and when", () => {
     expect(claimWith(pointed, "Kisbarna").state).toBe("disputed");
   });
 
+  it("reads no denial as answering an account three sentences before it, the page's plain telling, or its own party's words", () => {
+    const state = (text: string) =>
+      claimWith(
+        checkClaims(groupOrigins([page("https://p.example/x", `${prose("x1")} ${text}`, { language: "fr" })])),
+        "Kisbarna",
+      ).state;
+    const report =
+      "Selon des documents internes consultés par L'Écho du Ried, la fabrication des moteurs VM serait transférée au printemps 2027 vers l'usine de Kisbarna, en Hongrie.";
+    const denial = "La direction dément tout projet de délocalisation vers la Hongrie.";
+    const between =
+      "Le site de Marsbach emploie aujourd'hui 1 186 salariés en contrat. La grève des ouvriers a commencé mardi à 6 heures devant l'usine. Les syndicats et la préfète se réunissent le 17 mars à Strasbourg.";
+    expect(state(`${report} ${denial}`)).toBe("disputed");
+    expect(state(`${report} ${between} ${denial}`)).not.toBe("disputed");
+    const plain = "La fabrication des moteurs VM sera transférée au printemps 2027 vers l'usine de Kisbarna, en Hongrie.";
+    expect(state(`${plain} ${denial}`)).not.toBe("disputed");
+    const ownWord =
+      "Selon la direction, la fabrication des moteurs VM sera transférée au printemps 2027 vers l'usine de Kisbarna, en Hongrie.";
+    expect(state(`${ownWord} ${denial}`)).not.toBe("disputed");
+  });
+
   it("disputes two parties' accounts that one page gives, and not one party's account repeated", () => {
     const order = "La préfecture assure avoir donné l'ordre d'évacuation des quartiers bas samedi à 22 heures.";
     const mayor = "« Il n'y a eu aucun ordre d'évacuation des quartiers bas avant 1h30 du matin », affirme le maire.";
@@ -2076,6 +2106,30 @@ describe("two sentences in two languages", () => {
     );
     const line = mention(1, "pl", "Linia kolejowa pozostanie zamknięta do 30 kwietnia, a autobusy zastępcze kursują co godzinę.");
     expect(relateTwo(german, line)).toBe("same");
+  });
+
+  it("does not read two counts of one noun as a dispute on that noun alone", () => {
+    const german = mention(0, "de", "Gezählt wurden bislang 300 Häuser im Landkreis Ostrand.");
+    const french = mention(1, "fr", "On compte jusqu'ici 450 maisons dans le canton de Vélistra.");
+    expect(relateTwo(german, french)).not.toBe("conflict");
+  });
+
+  it("meets two languages' counts of one thing in a story, however little else the sentences share", () => {
+    const claims = checkClaims(
+      groupOrigins([
+        page(
+          "https://morska.example/a",
+          `${prose("m1")} Według hiszpańskich ratowników w czasie sztormu do morza wpadło 37 kontenerów, a statek mocno przechylił się na burtę.`,
+          { language: "pl" },
+        ),
+        page(
+          "https://ferrante.example/b",
+          `${prose("m2")} Al termine di una verifica completa del piano di carico, il numero dei container caduti in mare è stato rivisto a 64.`,
+          { language: "it" },
+        ),
+      ]),
+    );
+    expect(claimWith(claims, "37 kontenerów").state).toBe("disputed");
   });
 
   it("leaves two people's figures, and two years' sums, apart", () => {

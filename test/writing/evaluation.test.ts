@@ -67,8 +67,8 @@ describe("writing evaluation", () => {
     // (21/30 and 20/30 until the eleventh session's disputed claim held a sentence it shares;
     // 22/30 and 21/30 until the thirteenth's dispute gave its other account in the article's
     // language.)
-    expect(development.mainInLead).toBeGreaterThanOrEqual(23 / 30 - 1e-9);
-    expect(development.mainInTitle).toBeGreaterThanOrEqual(22 / 30 - 1e-9);
+    expect(development.mainInLead).toBeGreaterThanOrEqual(24 / 30 - 1e-9);
+    expect(development.mainInTitle).toBeGreaterThanOrEqual(23 / 30 - 1e-9);
     // Facts most carriers of a cited claim state that the article does not (2 and 7 before a
     // bare sentence gave way to a carrier sentence that states them; 1 on the test web before a
     // disputed claim's text was one stating its value: the police's 120 was written "several").
@@ -100,7 +100,7 @@ describe("writing evaluation", () => {
     // pass it over; 0.620 on all 30, 0.631 once a disputed claim's text states its value, 0.654
     // before an anchored claim's text stated its fact; 0.672 before the eleventh session; 0.687
     // before the thirteenth.)
-    expect(development.checklist).toBeGreaterThanOrEqual(0.69);
+    expect(development.checklist).toBeGreaterThanOrEqual(0.7);
   }, 120_000);
 
   it("model provider against the fake model server: every article validated and written", async () => {

@@ -115,6 +115,12 @@ describe("restateSentences with swaps", () => {
     expect(out).toContain("The wrought-iron bridge once swung open dozens of times");
   });
 
+  it("gives a passive's second verb its auxiliary, an irregular past too", () => {
+    const source = "The castle was built in 1347 by the Earl of Harwick and sold to the county council in 1950.";
+    const out = restateSentences(source, "en", windowsOf(source))?.join(" ") as string;
+    expect(out).toContain("The castle was sold to the county council in 1950.");
+  });
+
   it("says 'could' for 'would be able to' and 'pending' for 'subject to' a consent", () => {
     const capacity =
       "The company said the Kelso Road Energy Park would be able to store and release 400 megawatts of power from its batteries.";
@@ -126,6 +132,8 @@ describe("restateSentences with swaps", () => {
       "Construction is scheduled to begin in September 2027, subject to planning consent, with the first phase operating by the end of 2029.";
     const started = restateSentences(start, "en", windowsOf(start))?.join(" ") as string;
     expect(started).toContain("pending planning consent");
+    const can = "The new terminal at Portmere airport will be able to handle 4,000 passengers an hour from 2028.";
+    expect(rephrased(can, "en", windowsOf(can))).toContain("can handle 4,000 passengers");
     expect(longestRun(started, windowsOf(start))).toBeLessThanOrEqual(COPY_RUN_LIMIT);
   });
 });

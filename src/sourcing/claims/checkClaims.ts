@@ -83,13 +83,6 @@ function partsConflict(a: SentenceFacts, b: SentenceFacts): boolean {
 
 type Relation = "same" | "conflict" | "none";
 
-/** The share of the smaller sentence's concepts the other speaks of too. */
-function glossOverlap(a: readonly string[], b: readonly string[]): number {
-  if (a.length === 0 || b.length === 0) return 0;
-  const sb = new Set(b);
-  const sa = new Set(a);
-  return [...sa].filter((x) => sb.has(x)).length / Math.min(sa.size, sb.size);
-}
 /** Concepts two sentences of two languages share, beside a figure or date they share, to be one claim. */
 const GLOSS_SAME = 0.4;
 /** Concepts two sentences of two languages share, counting one class of thing differently, to disagree. */
@@ -179,9 +172,12 @@ function sameScale(a: Quantity, b: Quantity): boolean {
 /** How far apart two measurements of one thing may be: a revision or a dispute, not another thing. */
 const MEASURE_SPREAD = 5;
 
+/** The stems of the words of a sentence's names. */
+const nameStems = (f: SentenceFacts) => new Set(f.names.flatMap((n) => n.split(/\s+/).map(stem)));
+
 function withoutNames(f: SentenceFacts): string[] {
-  const nameStems = new Set(f.names.flatMap((n) => n.split(/\s+/).map(stem)));
-  return f.stems.filter((x) => !nameStems.has(x));
+  const named = nameStems(f);
+  return f.stems.filter((x) => !named.has(x));
 }
 
 /** Words that tell an hour in the languages read: part of a time, not of what happened at it. */
@@ -340,8 +336,14 @@ export function relate(
   );
   // Across languages a clause without a name ("The businessman, Fermín Oyarzábal, owner of the
   // firm Sermarsa, was given four years") is the sentence's subject's: the name it opens with.
+  const firstNamed = (f: SentenceFacts): string[] => {
+    const text = (f === fa ? a : b).text.toLowerCase();
+    const placed = f.names.map((n) => ({ n, at: text.indexOf(n) })).filter((x) => x.at >= 0);
+    const first = placed.sort((x, y) => x.at - y.at)[0];
+    return first ? [first.n] : [];
+  };
   const whose = (f: SentenceFacts, q: Quantity) =>
-    (f.figureNames[q.value] ?? (a.language !== b.language ? f.names.slice(0, 1) : []))
+    (f.figureNames[q.value] ?? (a.language !== b.language ? firstNamed(f) : []))
       .flatMap((n) => n.split(" "))
       .filter((w) => w.length > 2 && !speakers.has(w) && !CALENDAR.test(w));
   const sameSubject = (x: Quantity, y: Quantity, fx: SentenceFacts, fy: SentenceFacts) => {
@@ -381,7 +383,8 @@ export function relate(
     if (!numbersDisjoint && !datesConflict && hardShared >= 1 && (namesShared || hardShared >= 2 || sameCount)) return "same";
     // What the words speak of, in any language (newsLexicon.ts): "23 Menschen verletzt" and "i
     // feriti sono 31" count the injured of one accident.
-    const meaning = glossOverlap(fa.gloss, fb.gloss);
+    // The share of the smaller sentence's concepts the other speaks of too.
+    const meaning = weightedOverlap(fa.gloss, fb.gloss, () => 1);
     if (!numbersDisjoint && !datesConflict && hardShared >= 1 && meaning >= GLOSS_SAME) return "same";
     // Both naming someone and no word of a name in common ("die Stadt Ostrand", "Ostrand's Kessler
     // Bridge" share one), they speak of two.
@@ -409,7 +412,9 @@ export function relate(
       const unit =
         conflictingUnit(fa, fb, (x, y) => sameSubject(x, y, fa, fb), kindAcrossLanguages) ??
         conflictingUnit(fb, fa, (x, y) => sameSubject(x, y, fb, fa), kindAcrossLanguages);
-      const besides = fa.gloss.filter((c) => c !== unit && fb.gloss.includes(c)).length;
+      // What is counted is no second thing in common: "300 Häuser" and "450 maisons" share only houses.
+      const counted = new Set([unit, ...[...fa.quantities, ...fb.quantities].flatMap((q) => (q.counted ? [q.counted] : []))]);
+      const besides = fa.gloss.filter((c) => !counted.has(c) && fb.gloss.includes(c)).length;
       if (unit !== undefined && numbersDisjoint && besides >= GLOSS_BESIDES) return "conflict";
     }
     // One person's words quoted in two languages: a translation shares no word, but the speaker
@@ -571,7 +576,7 @@ function deniesJustBefore(a: FactMention, b: FactMention, weight: Weights): bool
   // "Records seen by the Courant show"), not the page's own telling of what is known.
   if (earlier.party === undefined && !REPORTED.test(earlier.text)) return false;
   // What it denies is said there, weighed by rarity: the story's own names ("Orzeł") say little.
-  const named = new Set(earlier.facts.names.flatMap((n) => n.split(/\s+/).map(stem)));
+  const named = nameStems(earlier.facts);
   const denied = [...new Set(later.facts.denied)];
   const total = denied.reduce((sum, w) => sum + weight(w), 0);
   const saidWords = denied.filter((w) => earlier.facts.stems.includes(w) || named.has(w));
@@ -585,7 +590,7 @@ function deniesJustBefore(a: FactMention, b: FactMention, weight: Weights): bool
 }
 /** Words by which a page gives an account as a report: its own findings, a document seen, another's report. */
 const REPORTED =
-  /(?<![\p{L}])(?:reports?|reported|revealed|seen by|obtained by|has learned|according to|our information|selon|d['’]après|nos informations|consultés? par|révél\p{L}*|rapport\p{L}*|laut|nach informationen|berichte\p{L}*|unterlagen|según|informaciones|reveló|informó|secondo|indiscrezion\p{L}*|visionat\p{L}*|rivelat\p{L}*|według|dowiedział\p{L}*|ujawni\p{L}*|によると|報じ)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:reports?|reported|revealed|seen by|obtained by|has learned|according to|our information|selon|d['’]après|nos informations|consultés? par|révél\p{L}*|rapport\p{L}*|laut|nach informationen|berichte\p{L}*|unterlagen|según|informaciones|reveló|informó|secondo|indiscrezion\p{L}*|visionat\p{L}*|rivelat\p{L}*|według|dowiedział\p{L}*|ujawni\p{L}*)(?![\p{L}])|によると|報じ/iu;
 
 /** How much of what a denial denies, weighed by rarity, the account just before it must say. */
 const DENIED_SAID_BEFORE = 0.25;
@@ -899,15 +904,16 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
     const onePage = ma.source === mb.source;
     if (onePage && (sources[ma.source] as GroupedSource).official) return;
     const setAgainst = () => ma.facts.contrary || mb.facts.contrary || ma.facts.negated.length + mb.facts.negated.length > 0;
-    if (onePage && twoParties(ma, mb) && deniesJustBefore(ma, mb, weight)) {
-      conflicts.push([a, b]);
-      return;
-    }
-    if (onePage && !(twoParties(ma, mb) && setAgainst())) return;
+    const answers = onePage && twoParties(ma, mb) && deniesJustBefore(ma, mb, weight);
+    if (onePage && !answers && !(twoParties(ma, mb) && setAgainst())) return;
     if (revisionsOnly && !ma.facts.revision && !mb.facts.revision) return;
     const key = a < b ? `${a}:${b}` : `${b}:${a}`;
     if (compared.has(key)) return;
     compared.add(key);
+    if (answers) {
+      conflicts.push(a < b ? [a, b] : [b, a]);
+      return;
+    }
     const relation = factRelation(a, b);
     if (onePage) {
       if (relation === "conflict") conflicts.push([a, b]);

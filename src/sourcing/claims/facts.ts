@@ -758,8 +758,9 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
 export function isCheckable(facts: SentenceFacts): boolean {
   // A headline in capitals or a header line of parts ("… Press release | For immediate use | 11 May") is furniture.
   if (facts.furniture) return false;
-  // Datelines, bylines and timestamps have figures but say nothing. A figure counting something
-  // of people says something in few words: "Demnach wurden 31 Menschen verletzt."
+  // Datelines, bylines and timestamps have figures but say nothing. A figure counting people, or
+  // the things a story counts (homes, vehicles, jobs), says something in few words: "Demnach wurden
+  // 31 Menschen verletzt."
   if (facts.stems.length < (facts.quantities.some((q) => COUNTED_CLASSES.has(q.unit) || q.unit === "people") ? 3 : 4))
     return false;
   return (

@@ -205,23 +205,29 @@ function unitAfter(sentence: string, end: number): string {
 
 const unitOf = (word: string) => unitClass(word.toLowerCase()) ?? stem(word.toLowerCase());
 
+/** How many content words after a figure its counted noun may stand ("64 verlorenen Boxen"). */
+const COUNTED_NOUN_WITHIN = 3;
+
 /**
- * What the noun a figure counts means in any language: the first word after it within its clause
- * that the news lexicon knows ("37 contenedores", "64 verlorenen Boxen").
+ * What the noun a figure counts means in any language: the first of the next few content words of
+ * its clause that the news lexicon knows ("37 contenedores", "64 verlorenen Boxen").
  */
 function countedNoun(sentence: string, end: number, language: string): string | undefined {
   const clause = sentence.slice(end, end + 40).split(/[,;:.!?()]|\s[–—-]\s/)[0] ?? "";
-  for (const word of (clause.toLowerCase().match(/\p{L}{2,}/gu) ?? []).slice(0, 3)) {
-    if (FUNCTION_WORDS.has(word)) continue;
+  const words = (clause.toLowerCase().match(/\p{L}{2,}/gu) ?? []).filter((w) => !FUNCTION_WORDS.has(w));
+  for (const word of words.slice(0, COUNTED_NOUN_WITHIN)) {
     const concept = conceptOf(word, language);
     if (concept) return concept;
   }
   return undefined;
 }
 
+/** The word for what a figure counts named before it: "the number of *people* injured … has risen to 210". */
+const countedWordBefore = (before: string): string | undefined => NUMBER_OF.exec(before)?.[1];
+
 /** "The number of people injured … has risen to 210": what the figure counts was named before it. */
 function countedBefore(before: string): string {
-  const word = NUMBER_OF.exec(before)?.[1];
+  const word = countedWordBefore(before);
   return word ? unitOf(word) : "";
 }
 
@@ -313,7 +319,7 @@ export function extractNumbers(
     // Money is one thing counted, whatever the currency is called or where its sign stands.
     const unit = m[2] ? "%" : currency ? "¤" : after;
     // A noun of one language ("conte", "conta"): what it means, for comparing across languages.
-    const named = NUMBER_OF.exec(sentence.slice(0, start))?.[1];
+    const named = countedWordBefore(sentence.slice(0, start));
     const noun =
       !m[2] && !currency
         ? (countedNoun(sentence, start + m[0].length, language) ?? (named ? conceptOf(named.toLowerCase(), language) : undefined))
@@ -327,10 +333,11 @@ export function extractNumbers(
     quantities.push(quantity);
   }
   let lowered = sentence.toLowerCase();
-  // "Twenty-three people were injured": a number a sentence opens with is written in words.
+  // "Twenty-three people were injured": English writes in words a number that opens a sentence
+  // (and, here and there, one inside it).
   if (language === "en")
     lowered = lowered.replace(EN_COMPOUND, (whole, tens: string, unit: string | undefined, offset: number) => {
-      const value = (EN_TENS[tens] ?? 0) + (unit ? (numberWord(unit, "en") ?? 0) : 0);
+      const value = (EN_TENS[tens] ?? 0) + (unit ? (EN_UNITS[unit] ?? 0) : 0);
       out.add(String(value));
       pushTo(at, String(value), offset);
       quantities.push({ value: String(value), unit: unitAfter(sentence.toLowerCase(), offset + whole.length) });
@@ -365,6 +372,7 @@ const EN_TENS: Record<string, number> = {
   eighty: 80,
   ninety: 90,
 };
+const EN_UNITS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9 };
 const EN_COMPOUND =
   /(?<![\p{L}-])(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(one|two|three|four|five|six|seven|eight|nine))?(?![\p{L}-])/gu;
 
@@ -374,11 +382,13 @@ const ONE_DEAD = new RegExp(
     String.raw`(?<![\p{L}])(?:a|one) (?:man|woman|person|child|boy|girl|driver|pedestrian|resident|worker|skier|climber|passenger|motorist)(?![\p{L}])[^.;:]{0,40}?(?<![\p{L}])(?:died|was killed|has died|lost (?:his|her) life)(?![\p{L}])`,
     String.raw`(?<![\p{L}])(?:un|une) (?:homme|femme|personne|enfant|conducteur|conductrice|automobiliste|piéton|piétonne|habitant|habitante|ouvrier|skieur|skieuse|passager|passagère|octogénaire|septuagénaire)(?![\p{L}])[^.;:]{0,40}?(?<![\p{L}])(?:est mort|est morte|est décédé|est décédée|a péri|a été tué|a été tuée|a perdu la vie)(?![\p{L}])`,
     String.raw`(?<![\p{L}])(?:ein|eine) (?:Mann|Frau|Mensch|Person|Kind|Fahrer|Fahrerin|Fußgänger|Fußgängerin|Anwohner|Anwohnerin|Arbeiter|Skifahrer|Skifahrerin)(?![\p{L}])[^.;:]{0,40}?(?<![\p{L}])(?:starb|ist gestorben|kam ums Leben|ist ums Leben gekommen|wurde getötet)(?![\p{L}])`,
+    // German puts the verb second: "Dabei kam ein Mann ums Leben", "ist eine Frau gestorben".
+    String.raw`(?<![\p{L}])(?:kam|starb|ist)(?:\s+\p{Ll}+){0,2}\s+(?:ein|eine) (?:Mann|Frau|Mensch|Person|Kind|Fahrer|Fahrerin|Fußgänger|Fußgängerin|Anwohner|Anwohnerin|Arbeiter|Skifahrer|Skifahrerin)(?![\p{L}])(?:\s+ums Leben|\s+gestorben|(?=\s*[.,;]))`,
     String.raw`(?<![\p{L}])(?:un|una) (?:hombre|mujer|persona|niño|niña|conductor|conductora|peatón|vecino|vecina|trabajador|esquiador|esquiadora|anciano|anciana)(?![\p{L}])[^.;:]{0,40}?(?<![\p{L}])(?:murió|ha muerto|falleció|ha fallecido|perdió la vida|ha perdido la vida)(?![\p{L}])`,
     String.raw`(?<![\p{L}])(?:un|una) (?:uomo|donna|persona|bambino|bambina|automobilista|pedone|anziano|anziana|operaio|sciatore|sciatrice)(?![\p{L}])[^.;:]{0,40}?(?<![\p{L}])(?:è morto|è morta|è deceduto|è deceduta|ha perso la vita)(?![\p{L}])`,
     String.raw`(?<![\p{L}])(?:mężczyzna|kobieta|kierowca|pieszy|dziecko)(?![\p{L}])[^.;:]{0,40}?(?<![\p{L}])(?:zginął|zginęła|zmarł|zmarła|nie żyje)(?![\p{L}])`,
   ].join("|"),
-  "u",
+  "iu",
 );
 
 /**

@@ -261,7 +261,14 @@ export function writeBuiltin(input: WriteInput): Draft {
   });
   // A dispute's other account is the other side's claim: given in the words that claim is given
   // in, the article's language where a carrier writes it so.
-  const wordedText = new Map(input.claims.map((claim, i) => [claim.text, (inLanguage[i] as WritingClaim).text]));
+  // A text two claims share (one sentence stating two facts) names no one claim: left as it is.
+  const textCount = new Map<string, number>();
+  for (const claim of input.claims) textCount.set(claim.text, (textCount.get(claim.text) ?? 0) + 1);
+  const wordedText = new Map(
+    input.claims.flatMap((claim, i) =>
+      textCount.get(claim.text) === 1 ? [[claim.text, (inLanguage[i] as WritingClaim).text]] : [],
+    ),
+  );
   const worded = inLanguage.map((claim) =>
     claim.variants
       ? { ...claim, variants: claim.variants.map((v) => ({ ...v, text: wordedText.get(v.text) ?? v.text })) }

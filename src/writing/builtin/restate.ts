@@ -579,18 +579,22 @@ function predicateSplits(text: string, g: Grammar): [string, string][] {
   if (!m) return [];
   const subject = m[1] as string;
   if (!SUBJECT_START.test(subject) || words(subject) > 6 || g.clause.test(subject)) return [];
-  const auxiliary = (word: string) => !/ed$/u.test(word);
+  const auxiliary = (word: string) => /^(?:is|are|was|were|has|have|had|will|would|can|could)$/u.test(word);
   // "Workers at the plant owned by X were sent home…": the first "-ed" was a participle of the
   // subject, not its verb.
-  if (!auxiliary(m[2] as string) && /\s(?:is|are|was|were|has|have|had)\s/u.test(` ${m[3]} `)) return [];
+  if (/ed$/u.test(m[2] as string) && /\s(?:is|are|was|were|has|have|had)\s/u.test(` ${m[3]} `)) return [];
   const first = `${subject} ${m[2]} ${m[3]}`;
   // "The bridge first opened …": the adverb is the first verb's, not the subject's.
   const again = subject
     .replace(/^(?:A|An)\s/u, "The ")
     .replace(/\s(?:first|once|later|also|still|then|now|already|recently)$/u, "");
-  // "was built in 1347 and restored in 1890": the second verb shares the first's auxiliary.
-  const shared = auxiliary(m[2] as string) && !auxiliary(m[4] as string) ? `${m[2]} ` : "";
-  const second = `${again} ${shared}${m[4]} ${m[5]}`;
+  // "was built in 1347 and restored in 1890", "was built … and sold to the council": the second
+  // verb shares the first's auxiliary; an irregular past only a passive's ("had 300 staff and sold
+  // its plant" is two pasts).
+  const second4 = m[4] as string;
+  const takes = /ed$/u.test(second4) || /^(?:is|are|was|were)$/u.test(m[2] as string);
+  const shared = auxiliary(m[2] as string) && !auxiliary(second4) && takes ? `${m[2]} ` : "";
+  const second = `${again} ${shared}${second4} ${m[5]}`;
   if (words(m[3] as string) < 2 || words(m[5] as string) < 2) return [];
   return [[first, second]];
 }
