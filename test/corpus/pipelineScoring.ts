@@ -20,7 +20,7 @@ import { call } from "../support/http.ts";
 import { offlinePipelineEnv } from "../support/offlineEnv.ts";
 import { readSse, type SseEvent } from "../support/sse.ts";
 import { startSites } from "../web/testWeb.ts";
-import type { ClaimResult, StoryScore } from "./scoring.ts";
+import { type ClaimResult, type MatchStanding, matchesBetter, matchStanding, type StoryScore } from "./scoring.ts";
 import { holdsFacts, type Story, type StoryState } from "./storyCorpus.ts";
 
 interface ArticleClaim {
@@ -143,21 +143,11 @@ async function runStory(story: Story, db: ReturnType<typeof openDatabase>, datab
     const claims = truth.claims.map((c): PipelineClaimResult => {
       // As the library's scorer matches (scoring.ts, matchClaim): most carriers shared, then the
       // claim whose own text states the facts, then the one more of whose wordings state them.
-      let best: { claim: ArticleClaim; shared: number; stated: boolean; share: number } | undefined;
+      let best: (MatchStanding & { claim: ArticleClaim }) | undefined;
       for (const claim of article.claims) {
-        const wording = wordings.get(claim.id.toLowerCase()) ?? [];
-        const texts = [claim.text, ...wording];
-        if (!texts.some((t) => holdsFacts(t, c.facts))) continue;
         const shared = claim.sourceIds.filter((id) => c.carriedBy.includes(urlOf.get(id.toLowerCase()) ?? "")).length;
-        if (shared === 0) continue;
-        const stated = holdsFacts(claim.text, c.facts);
-        const share = wording.filter((t) => holdsFacts(t, c.facts)).length / Math.max(1, wording.length);
-        const better =
-          !best ||
-          shared > best.shared ||
-          (shared === best.shared && stated && !best.stated) ||
-          (shared === best.shared && stated === best.stated && share > best.share);
-        if (better) best = { claim, shared, stated, share };
+        const standing = matchStanding(claim.text, wordings.get(claim.id.toLowerCase()) ?? [], shared, c.facts);
+        if (standing && matchesBetter(standing, best)) best = { claim, ...standing };
       }
       const found = best?.claim;
       // Not kept by the article: the read-back's list of claims left out, "state: text (reason)".

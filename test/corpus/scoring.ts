@@ -96,22 +96,47 @@ export function matchClaim(
   claims: readonly CheckedClaim[],
   urlOfKey: Map<string, string>,
 ): CheckedClaim | undefined {
-  let best: { claim: CheckedClaim; shared: number; stated: boolean; share: number } | undefined;
+  let best: (MatchStanding & { claim: CheckedClaim }) | undefined;
   for (const claim of claims) {
-    const texts = [claim.text, ...claim.mentions.map((m) => m.text)];
-    if (!texts.some((text) => holdsFacts(text, facts))) continue;
     const shared = claim.sourceKeys.filter((k) => carriedBy.includes(urlOfKey.get(k) ?? "")).length;
-    if (shared === 0) continue;
-    const stated = holdsFacts(claim.text, facts);
-    const share = claim.mentions.filter((m) => holdsFacts(m.text, facts)).length / Math.max(1, claim.mentions.length);
-    const better =
-      !best ||
-      shared > best.shared ||
-      (shared === best.shared && stated && !best.stated) ||
-      (shared === best.shared && stated === best.stated && share > best.share);
-    if (better) best = { claim, shared, stated, share };
+    const standing = matchStanding(
+      claim.text,
+      claim.mentions.map((m) => m.text),
+      shared,
+      facts,
+    );
+    if (standing && matchesBetter(standing, best)) best = { claim, ...standing };
   }
   return best?.claim;
+}
+
+/** How well an engine claim matches a truth claim: carriers shared, its own text stating the facts, the share of its wordings stating them. */
+export interface MatchStanding {
+  shared: number;
+  stated: boolean;
+  share: number;
+}
+
+/** A claim's standing as a truth claim's match, or undefined when no wording of it holds the facts or it shares no carrier. */
+export function matchStanding(
+  text: string,
+  wordings: readonly string[],
+  shared: number,
+  facts: readonly (string | string[])[],
+): MatchStanding | undefined {
+  if (shared === 0 || ![text, ...wordings].some((t) => holdsFacts(t, facts))) return undefined;
+  const share = wordings.filter((t) => holdsFacts(t, facts)).length / Math.max(1, wordings.length);
+  return { shared, stated: holdsFacts(text, facts), share };
+}
+
+/** Whether a standing beats the best so far: most carriers shared, then the own text stating the facts, then the share. */
+export function matchesBetter(x: MatchStanding, best: MatchStanding | undefined): boolean {
+  return (
+    !best ||
+    x.shared > best.shared ||
+    (x.shared === best.shared && x.stated && !best.stated) ||
+    (x.shared === best.shared && x.stated === best.stated && x.share > best.share)
+  );
 }
 
 /** A story as an article job reads it: served on loopback, fetched, read, grouped and checked. */
