@@ -903,13 +903,15 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
     // are one party's word, whichever sentence names it.
     const onePage = ma.source === mb.source;
     if (onePage && (sources[ma.source] as GroupedSource).official) return;
-    const setAgainst = () => ma.facts.contrary || mb.facts.contrary || ma.facts.negated.length + mb.facts.negated.length > 0;
-    const answers = onePage && twoParties(ma, mb) && deniesJustBefore(ma, mb, weight);
-    if (onePage && !answers && !(twoParties(ma, mb) && setAgainst())) return;
+    if (onePage && !twoParties(ma, mb)) return;
     if (revisionsOnly && !ma.facts.revision && !mb.facts.revision) return;
+    // A pair meets through every fact and word it shares: it is weighed once.
     const key = a < b ? `${a}:${b}` : `${b}:${a}`;
     if (compared.has(key)) return;
     compared.add(key);
+    const setAgainst = ma.facts.contrary || mb.facts.contrary || ma.facts.negated.length + mb.facts.negated.length > 0;
+    const answers = onePage && deniesJustBefore(ma, mb, weight);
+    if (onePage && !answers && !setAgainst) return;
     if (answers) {
       conflicts.push(a < b ? [a, b] : [b, a]);
       return;
