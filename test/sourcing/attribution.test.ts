@@ -363,6 +363,16 @@ describe("one party however it is written", () => {
     expect(readAttribution("In Paris, Lyon and Marseille, where it rained all week, said nothing.", "en")).toBeUndefined();
   });
 
+  it("reads a Polish title before the person's name set off by commas ('Szef sztabu …, Marek Jurczyk, twierdzi')", () => {
+    expect(
+      readAttribution("Szef sztabu Sędziaka, Marek Jurczyk, twierdzi, że w obwodzie nr 17 doszło do nieprawidłowości.", "pl")
+        ?.party,
+    ).toBe("Szef sztabu Sędziaka");
+    expect(
+      readAttribution("Przewodnicząca komisji, Halina Ostrowska, zapewnia, że nie stwierdzono nieprawidłowości.", "pl")?.party,
+    ).toBe("Przewodnicząca komisji");
+  });
+
   it("matches a full name with its role, its translations and a spokesperson's title", () => {
     expect(same("Port of Valdena Authority", "the authority")).toBe(true);
     expect(same("Ministerio de Sanidad", "the ministry")).toBe(true);

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { checkClaims, relate, roundingOf, stemWeights } from "../../src/sourcing/claims/checkClaims.ts";
 import { claimState, copiedSentence, ownParty } from "../../src/sourcing/claims/claimStates.ts";
-import { isCheckable, sentenceFacts, storyNameWords } from "../../src/sourcing/claims/facts.ts";
+import { isCheckable, negatedThings, sentenceFacts, storyNameWords } from "../../src/sourcing/claims/facts.ts";
 import { sameFigure } from "../../src/sourcing/claims/figures.ts";
 import { sameParty, toParty } from "../../src/sourcing/claims/parties.ts";
 import { splitSentences } from "../../src/sourcing/claims/sentences.ts";
@@ -357,6 +357,53 @@ describe("claim states", () => {
       ),
     ]);
     expect(claimWith(checkClaims(sources), "ordered the Mere Lock").state).toBe("disputed");
+  });
+
+  it("calls an allegation disputed when another party says there was none of what it alleges, across pages", () => {
+    const sources = groupOrigins([
+      page(
+        "https://one.example/i",
+        `${prose("i1")} Campaign chief Marek Jurczyk alleged irregularities in the count at precinct 17 on Sunday night.`,
+      ),
+      page(
+        "https://two.example/i",
+        `${prose("i2")} "We found no irregularities that could have affected the result," said commission chair Halina Ostrowska.`,
+      ),
+      page(
+        "https://three.example/i",
+        `${prose("i3")} Szef sztabu Sędziaka, Marek Jurczyk, twierdzi, że w obwodzie nr 17 doszło do nieprawidłowości przy liczeniu głosów.`,
+        { language: "pl" },
+      ),
+      page(
+        "https://four.example/i",
+        `${prose("i4")} „Nie stwierdziliśmy żadnych nieprawidłowości, które mogłyby wpłynąć na wynik wyborów” – powiedziała przewodnicząca komisji Halina Ostrowska.`,
+        { language: "pl" },
+      ),
+    ]);
+    const claims = checkClaims(sources);
+    expect(claimWith(claims, "alleged irregularities").state).toBe("disputed");
+    expect(claimWith(claims, "We found no irregularities").state).toBe("disputed");
+    // The Polish accounts are the English ones' translations, each one claim with them or its own.
+    const irregularities = claims.filter((c) => /irregularit|nieprawidłowo/u.test(c.text));
+    expect(irregularities.length).toBeGreaterThanOrEqual(2);
+    for (const c of irregularities) expect(c.state, c.text).toBe("disputed");
+  });
+
+  it("reads none of a thing only where the sentence says so of it, not of a verb or in a clause set after", () => {
+    const en = (text: string) => ({ source: 0, text, language: "en", facts: sentenceFacts(text, "en") });
+    const council = en("The Kilbrannan Community Council will hold an emergency meeting on Monday in the village hall.");
+    const minister = {
+      ...en("The transport minister urged both sides to resume talks, but no meeting had been arranged by last night."),
+      source: 1,
+      party: "transport minister",
+    };
+    expect(relate(council, minister, stemWeights([council, minister]))).not.toBe("conflict");
+    expect(negatedThings("Ab dem 4. Mai fährt kein Zug mehr über die Oder.", ["zug", "mehr"], "de")).toEqual(["zug"]);
+    expect(negatedThings("La estación no abrirá hasta diciembre.", ["abrir", "estac"], "es")).toEqual([]);
+    expect(negatedThings("Selon Nucléa Belgique, aucun rejet radioactif n'a eu lieu.", ["rejet", "radio"], "fr")).toEqual([
+      "rejet",
+    ]);
+    expect(negatedThings("Il club nega di aver ricevuto nessun avviso.", ["avvis"], "it")).toEqual(["avvis"]);
   });
 });
 

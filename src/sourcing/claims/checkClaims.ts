@@ -17,6 +17,7 @@ import { type CarrierMention, claimState, type StateResult } from "./claimStates
 import {
   isCheckable,
   namesOwnReporter,
+  negatedThings,
   negates,
   type Quantity,
   type SentenceFacts,
@@ -459,6 +460,21 @@ export function relate(
     const [denying, other] = fa.denial ? [a, b] : [b, a];
     return other.facts.negative && negates(other.text, denying.facts.denied, other.language);
   };
+  // One party says there was none of what another says there was: "Nie stwierdziliśmy żadnych
+  // nieprawidłowości" against "doszło do nieprawidłowości przy liczeniu głosów". The thing negated
+  // is a word few sentences of the story use, which the other states without negating it.
+  const negatesStated = () => {
+    if (fa.negative === fb.negative || fa.denial || fb.denial || !twoParties(a, b)) return false;
+    const [neg, other] = fa.negative ? [a, b] : [b, a];
+    const rare = rareWeight(weight);
+    const negated = negatedThings(
+      neg.text,
+      neg.facts.stems.filter((s) => s.length >= 4 && weight(s) >= rare && other.facts.stems.includes(s)),
+      neg.language,
+    );
+    return negated.length > 0;
+  };
+  if (fa.position === fb.position && negatesStated()) return "conflict";
   if (
     fa.denial !== fb.denial &&
     !agreesNot() &&
@@ -674,6 +690,11 @@ const RARE_WORDS_PER_MENTION = 6;
 
 function postings(mentions: readonly Mention[], weight: Weights): Map<string, number[]> {
   const index = new Map<string, number[]>();
+  // What a sentence says there is none of ("no irregularities") meets every sentence naming it,
+  // however common its other words.
+  const negatedThing = new Set(
+    mentions.flatMap((m) => (m.facts.negative ? negatedThings(m.text, m.facts.stems, m.language) : [])),
+  );
   mentions.forEach((m, i) => {
     const rare = [...new Set(m.facts.stems)].sort((x, y) => weight(y) - weight(x)).slice(0, RARE_WORDS_PER_MENTION);
     const tokens = new Set([
@@ -697,6 +718,7 @@ function postings(mentions: readonly Mention[], weight: Weights): Map<string, nu
       ...m.facts.quantities.filter((q) => q.unit !== "").map((q) => `u:${q.unit}`),
       ...m.facts.quantities.flatMap((q) => (q.counted ? [`k:${q.counted}`] : [])),
       ...rare.map((x) => `w:${x}`),
+      ...m.facts.stems.filter((x) => negatedThing.has(x)).map((x) => `w:${x}`),
     ]);
     for (const t of tokens) {
       const list = index.get(t);
@@ -1263,4 +1285,10 @@ function claimsOf(
     if (revises(clusters[id] as number[])) claim.later = true;
   }
   return claims;
+}
+
+/** The weight of a stem that at most RARE_FACT mentions use. */
+function rareWeight(weight: Weights): number {
+  const total = Math.exp(weight("\u0000")) - 1;
+  return Math.log(1 + total / RARE_FACT);
 }

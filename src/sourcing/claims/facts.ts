@@ -202,6 +202,43 @@ export function negates(text: string, stems: readonly string[], language: string
   return words.some((w, i) => stems.includes(stem(w)) && words.slice(Math.max(0, i - 4), i).some((x) => NEGATING_WORD.test(x)));
 }
 
+/** Negating determiners, which negate a thing rather than an act: "no irregularities", "keine
+ * Schäden", "aucun ordre", "ningún herido", "nessun danno", "żadnych nieprawidłowości". Spanish "no"
+ * and Italian "non" negate verbs ("no abrirá hasta diciembre" says when it opens), so "no" is English's. */
+const NEGATING_DETERMINER: Record<string, RegExp> = {
+  en: /^(?:no)$/u,
+  de: /^(?:kein\p{L}*)$/u,
+  fr: /^(?:aucune?)$/u,
+  es: /^(?:ningún|ninguna|ningunos|ningunas)$/u,
+  it: /^(?:nessun[oa]?)$/u,
+  pl: /^(?:żaden|żadn\p{L}*)$/u,
+};
+
+/** Words that open a clause after a sentence's own statement: a contrast or a "while". */
+const LATER_CLAUSE =
+  /^(?:but|while|whereas|aber|sondern|während|mais|alors|tandis|pero|mientras|sino|ma|mentre|ale|lecz|podczas)$/u;
+
+/**
+ * The given stems the text says there is none of: a negating determiner right before the word, or
+ * before a function word before it ("no irregularities", "aucun rejet radioactif", "no such
+ * warning"); "kein Zug mehr" says there is no train, not that there is no more.
+ */
+export function negatedThings(text: string, stems: readonly string[], language: string): string[] {
+  const determiner = NEGATING_DETERMINER[language];
+  if (!determiner) return [];
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const out = new Set<string>();
+  words.forEach((w, i) => {
+    const s = stem(w);
+    // "…urged both sides to resume talks, but no meeting had been arranged": a clause set after the
+    // sentence's statement says what there is none of by the way.
+    if (!stems.includes(s) || words.slice(0, i).some((x) => LATER_CLAUSE.test(x))) return;
+    const before = words[i - 1] ?? "";
+    if (determiner.test(before) || (FUNCTION_WORDS.has(before) && determiner.test(words[i - 2] ?? ""))) out.add(s);
+  });
+  return [...out];
+}
+
 /**
  * Words that tell one instance of a thing from another of its kind: the first round and the
  * runoff, the new hospital and the old one. Figures of one kind under opposite words count
