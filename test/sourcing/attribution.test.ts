@@ -373,6 +373,19 @@ describe("one party however it is written", () => {
     ).toBe("Przewodnicząca komisji");
   });
 
+  it("reads who is told as no speaker: the speaker is the subject ('…, Chiara Mordini, told PelotonPost', 'dijo a EFE')", () => {
+    expect(
+      readAttribution("Scalvini's lawyer, Chiara Mordini, told PelotonPost that her client would request the B sample.", "en")
+        ?.party,
+    ).toBe("Chiara Mordini");
+    expect(readAttribution("La alcaldesa dijo a EFE que el puente abrirá en mayo.", "es")?.party).toBe("La alcaldesa");
+    expect(
+      readAttribution("Scalvini's lawyer told PelotonPost that her client would request the B sample.", "en")?.party,
+    ).not.toBe("PelotonPost");
+    expect(readAttribution("« Nous ferons appel », a déclaré à l'AFP Gilles Aubertin.", "fr")?.party).toBe("Gilles Aubertin");
+    expect(readAttribution("“Volveremos a abrir en mayo”, dijo a El País la alcaldesa de Ronda.", "es")?.party).toBe("Ronda");
+  });
+
   it("matches a full name with its role, its translations and a spokesperson's title", () => {
     expect(same("Port of Valdena Authority", "the authority")).toBe(true);
     expect(same("Ministerio de Sanidad", "the ministry")).toBe(true);

@@ -256,6 +256,16 @@ describe("claim states", () => {
       page("https://two.example/l", `${prose("l2")} In March the Kessling depot shuts its doors and 140 jobs go.`),
     ]);
     expect(claimWith(checkClaims(own), "loss of 140 jobs").state).toBe("corroborated");
+    // An outlet that credits itself ("documents seen by the Portmere Lantern", a name with no word of the press) tells its own account.
+    const itself = groupOrigins([
+      page(
+        "https://www.portmere-lantern.example/m",
+        `${prose("m1")} According to internal documents seen by the Portmere Lantern, the Kessling depot will close in March with the loss of 140 jobs.`,
+        { siteName: "Portmere Lantern" },
+      ),
+      page("https://two.example/m", `${prose("m2")} In March the Kessling depot shuts its doors and 140 jobs go.`),
+    ]);
+    expect(claimWith(checkClaims(itself), "loss of 140 jobs").state).toBe("corroborated");
   });
 
   it("takes the same quoted words on every carrier for one person's statement, however the speaker is named", () => {

@@ -156,6 +156,11 @@ const TIME_PHRASE = new RegExp(
   "iu",
 );
 
+/** A recipient after a speech verb: "a déclaré à l'AFP", "dijo a EFE", "ha detto alla Voce". */
+const TOLD_TO = /^\s*(?:à|a|al|alla|allo|ai|agli|alle|aux)\s/iu;
+/** The one told: an outlet's or a person's one word, with its article ("l'AFP", "Ouest-France", "El País"). */
+const RECIPIENT = /^\s*(?:(?:l|d)['’])?(?:(?:El|La|Il|Le|Los|Las)\s+)?\p{Lu}[\p{L}\p{N}'’.-]*/u;
+
 /** French's speech verb with its pronoun after it: "a-t-il déclaré", "ont-elles ajouté", "précise-t-il". */
 const INVERTED_PRONOUN = /(?:(?:a|ont|avait|avaient)-t?-?(?:il|elle|ils|elles)\s+\p{L}+|\p{L}+-t-(?:il|elle))(?![\p{L}])/u;
 
@@ -293,6 +298,9 @@ function phraseBefore(text: string): string {
       (titled || toParty(name).roles.length > 0)
     )
       return name;
+    // "Scalvini's lawyer, Chiara Mordini, told …": a description we hold no title for, then the
+    // person's name set off: the person speaks.
+    if (parts.length === 0 && /^\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,2}$/u.test(last)) return last;
     return "";
   }
   const clauses = text
@@ -566,7 +574,13 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
     const tail = after.replace(TIME_PHRASE, "");
     // "said Maria Lopez, a spokeswoman for the authority": the organisation she speaks for.
     const affiliated = AFFILIATION.exec(tail.slice(0, 160));
-    const inverted = (affiliated?.[1] ? found(affiliated[1]) : undefined) ?? found(phraseAfter(tail, 0));
+    // Who is told comes after "told" or "à", "a", "alla": "…, Chiara Mordini, told PelotonPost",
+    // "a déclaré à l'AFP"; the speaker is then the subject before the verb.
+    // "a déclaré à l'AFP le préfet": past the one told, the speaker.
+    const speakerAfter = TOLD_TO.test(tail) ? tail.replace(TOLD_TO, "").replace(RECIPIENT, "") : tail;
+    const inverted = /^told$/iu.test(m[0].trim())
+      ? undefined
+      : ((affiliated?.[1] ? found(affiliated[1]) : undefined) ?? found(phraseAfter(speakerAfter, 0)));
     const subject = found(phraseBefore(before)) ?? roleSubject(before, found);
     // The subject of the clause when it names a party, else the inverted one.
     const hit = subject ?? inverted;

@@ -119,17 +119,31 @@ function findCitedOutlets(party: string, sources: readonly GroupedSource[], citi
   const hits: number[] = [];
   sources.forEach((s, i) => {
     if (i === citing || s.official || s.originId === sources[citing]?.originId) return;
-    const named = outletNames(s).some((name) => {
-      const outlet = toParty(name);
-      if (name.toLowerCase() === party.toLowerCase()) return true;
-      // A body's role the outlet's name lacks: "Portmere City Council" is not the Portmere Echo.
-      if (!written.roles.every((r) => outlet.roles.includes(r)) || outlet.name.length === 0) return false;
-      // "the Echo" for the Portmere Echo, or "The Harbour Gazette, a newspaper in England".
-      return written.name.every((w) => outlet.name.includes(w)) || outlet.name.every((w) => written.name.includes(w));
-    });
-    if (named) hits.push(i);
+    if (namesOutlet(party, s)) hits.push(i);
   });
   return hits;
+}
+
+/** Whether a party as written names the outlet of a source ("the Echo" for the Portmere Echo). */
+function namesOutlet(party: string, source: GroupedSource): boolean {
+  const written = toParty(party);
+  if (written.name.length === 0) return false;
+  return outletNames(source).some((name) => {
+    const outlet = toParty(name);
+    if (name.toLowerCase() === party.toLowerCase()) return true;
+    // A body's role the outlet's name lacks: "Portmere City Council" is not the Portmere Echo.
+    if (!written.roles.every((r) => outlet.roles.includes(r)) || outlet.name.length === 0) return false;
+    // "the Echo" for the Portmere Echo, or "The Harbour Gazette, a newspaper in England".
+    return written.name.every((w) => outlet.name.includes(w)) || outlet.name.every((w) => written.name.includes(w));
+  });
+}
+
+/**
+ * An outlet crediting itself ("selon des documents internes consultés par Le Réveil", "nach
+ * Informationen des Tagblatts", "secondo quanto appreso dalla Voce") tells its own account.
+ */
+function creditsItself(m: CarrierMention, source: GroupedSource): boolean {
+  return m.party !== undefined && !source.official && namesOutlet(m.party, source);
 }
 
 export function claimState(
@@ -166,6 +180,10 @@ export function claimState(
     const out: Basis[] = [];
     for (const m of byCarrier.get(c) ?? []) {
       if (!m.party) continue;
+      if (creditsItself(m, source)) {
+        out.push({ kind: "origin", id: source.originId });
+        continue;
+      }
       const cited = citedOutlets(m.party, sources, c);
       if (cited.length > 0) out.push(...citedBases(c, cited, seen));
       else if (PRESS_WORDS.test(m.party) && toParty(m.party).roles.length === 0)
@@ -282,7 +300,11 @@ export function claimState(
   // Corroboration needs two accounts of their own, or the words of two different parties.
   // An outlet that says it counted or learned it itself ("il compte près de 1 200 personnes, selon
   // nos journalistes") gives its own account, which no relay took from the party.
-  const witnessed = carriers.some((c, i) => bases[i]?.kind === "origin" && (byCarrier.get(c) ?? []).some((m) => m.ownReport));
+  const witnessed = carriers.some(
+    (c, i) =>
+      bases[i]?.kind === "origin" &&
+      (byCarrier.get(c) ?? []).some((m) => m.ownReport || creditsItself(m, sources[c] as GroupedSource)),
+  );
   if (origins.length >= 2 && partyCount === 1 && originBases.size === 1 && !witnessed) {
     const named = partyBases.filter((p) => p.party.name.length > 0);
     const carriedOnParty = bases.filter((b) => b.kind === "party").length;
