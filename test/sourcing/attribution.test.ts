@@ -431,6 +431,12 @@ describe("one party however it is written", () => {
     expect(same("MKW", "International Cycling Integrity Agency")).toBe(false);
     // A role word inside a longer English word is no role: "Transport" is no port.
     expect(toParty("Ministry of Transport").roles).toEqual(["ministry"]);
+    // The prefecture in German and Polish; a German compound naming a body's spokesperson.
+    expect(same("die Präfektur", "préfecture de la Haute-Sarvène")).toBe(true);
+    expect(same("Konzernsprecherin Katrin Oelsner", "Vorsteg")).toBe(true);
+    expect(same("Unternehmenssprecherin Anja Brettschneider", "die Betreibergesellschaft Oderland Netz")).toBe(true);
+    expect(same("Konzernsprecherin Katrin Oelsner", "die Gewerkschaft")).toBe(false);
+    expect(same("Stadtsprecherin Eva Kurz", "die Polizei")).toBe(false);
   });
 
   it("reads a spokesperson of a body named by its role as that body's word", () => {

@@ -139,7 +139,20 @@ const ROLE_WORDS: Record<string, string[]> = {
     "道",
     "知事",
   ],
-  prefecture: ["prefecture", "préfecture", "préfet", "prefettura", "prefetto", "prefectura"],
+  prefecture: [
+    "prefecture",
+    "préfecture",
+    "préfet",
+    "préfète",
+    "prefettura",
+    "prefetto",
+    "prefectura",
+    "präfektur",
+    "präfekt",
+    "präfektin",
+    "prefektura",
+    "prefekt",
+  ],
   government: [
     "rządu",
     "regierungs",
@@ -663,6 +676,11 @@ function parseParty(text: string): Party {
     const body = partyOf(ofBody);
     if (body.roles.length > 0) return { ...party, body };
   }
+  // "Konzernsprecherin Katrin Oelsner": a German compound names the body's role and its voice.
+  const voice = /^(?:(?:der|die|das)\s+)?(\p{Lu}\p{Ll}+)\s+\p{Lu}/u.exec(text.trim())?.[1];
+  const speaking = voice ? compoundRole(voice.toLowerCase()) : undefined;
+  if (speaking?.speaker && party.name.length > 0)
+    return { ...party, body: { text: voice as string, roles: [speaking.role], name: [] } };
   const titled = TITLED.exec(text.trim());
   if (!titled?.[1]) return party;
   const body = partyOf(titled[1]);
@@ -723,7 +741,14 @@ const GENERIC_PREFIX =
  * before is one ("Dorenatalbahn" is a railway named Dorenatal; "Bahngesellschaft" and
  * "Landespolizei" are roles only).
  */
-function compoundRole(word: string): { role: string; named: boolean } | undefined {
+function compoundRole(word: string): { role: string; named: boolean; speaker?: boolean } | undefined {
+  // "Konzernsprecherin", "Unternehmenssprecher", "Stadtsprecherin": the body's spokesperson.
+  const speaker = /^(\p{L}{3,}?)s?(?:sprecher|sprecherin|chef|chefin)$/u.exec(word);
+  if (speaker) {
+    const body = speaker[1] as string;
+    const role = ROLE_OF.get(body) ?? ROLE_OF.get(`${body}s`) ?? compoundRole(body)?.role;
+    if (role) return { role, named: false, speaker: true };
+  }
   for (const suffix of COMPOUND_ROLES) {
     if (word.length < suffix.length + 3 || !word.endsWith(suffix)) continue;
     const role = ROLE_OF.get(suffix);
@@ -767,6 +792,7 @@ function partyOf(text: string): Party {
     const compound = capital ? compoundRole(word) : undefined;
     if (compound) {
       roles.add(compound.role);
+      if (compound.speaker) roles.add("officials");
       if (compound.named) name.push(nameWord(word));
       continue;
     }
