@@ -1,13 +1,26 @@
 // `npm run eval:sourcing`: the sourcing engine on the three story sets (test/web, and the
 // development and held-out halves of test/corpus), each story checked on its own pages as an
 // article job would. Prints, per set, pairwise origin grouping, claim-state accuracy and the
-// confusion matrix (truth × engine). `--verbose` lists the claims the engine got wrong, for the
+// confusion matrix (truth × engine), and for the corpus sets, whose truth says what each carrier
+// rests each claim on, the same per carrier (own account, a party, another outlet) and whether
+// the parties of one claim are matched across pages. `--verbose` lists the claims the engine got wrong, for the
 // test web and the development set only: the held-out set is scored, never shown.
 // `--set development` (or test-web, heldout) scores one set. `--pipeline` scores the corpus sets
 // through the whole service as well (an article job per story, read over HTTP): states as the
 // article shows them, and whether each claim is in the text or listed as left out. Slower.
 import { scoreThroughPipeline } from "../test/corpus/pipelineScoring.ts";
-import { OUTCOMES, type ScoredSet, type SetSummary, STATES, scoreSet, storiesOf, summarise } from "../test/corpus/scoring.ts";
+import {
+  attributionRead,
+  ENGINE_BASES,
+  OUTCOMES,
+  type ScoredSet,
+  type SetSummary,
+  STATES,
+  scoreSet,
+  storiesOf,
+  summarise,
+  TRUTH_BASES,
+} from "../test/corpus/scoring.ts";
 
 const args = process.argv.slice(2);
 const verbose = args.includes("--verbose");
@@ -39,9 +52,25 @@ function printSummary(name: string, s: SetSummary, grouping = true): void {
   }
 }
 
+/** What carriers rest claims on, truth against engine, and whether parties are matched across pages. */
+function printAttribution(s: SetSummary): void {
+  const { bases, parties } = s.attribution;
+  const { right, read } = attributionRead(s.attribution);
+  if (read === 0) return;
+  console.log(`Attribution per carrier of found claims: ${right} of ${read} read as the truth rests them (${f3(right / read)})`);
+  const width = 10;
+  console.log(`${"truth \\ engine".padEnd(width + 6)}${ENGINE_BASES.map((b) => b.padStart(width)).join("")}`);
+  for (const t of TRUTH_BASES)
+    console.log(`${t.padEnd(width + 6)}${ENGINE_BASES.map((e) => String(bases[t][e]).padStart(width)).join("")}`);
+  console.log(
+    `Parties across carriers of one claim: one party read as one ${parties.sameRead} of ${parties.same}; two read as two ${parties.apartRead} of ${parties.apart}`,
+  );
+}
+
 for (const set of sets) {
   const { scores, summary } = await scoreSet(set);
   printSummary(set, summary);
+  printAttribution(summary);
   const unread = scores.flatMap((s) => s.unread);
   if (unread.length > 0) console.log(`Unread pages: ${unread.length}`);
   if (verbose && set !== "heldout") {

@@ -3,6 +3,7 @@
 // compared with the story's ground truth. A set's figures are pairwise grouping F1 and the
 // confusion matrix of claim states (truth × engine, with "not found" for a truth claim the engine
 // has no claim for). The engine sees only the pages, never the truth.
+import { PRESS_WORDS, sameParty, toParty } from "../../src/sourcing/claims/parties.ts";
 import { fetchAndRead, groupAndCheck } from "../../src/sourcing/sourcingEngine.ts";
 import type { CheckedClaim, GroupedSource, ReadPage } from "../../src/sourcing/types.ts";
 import { loadTruth, sitesRoot, startSites } from "../web/testWeb.ts";
@@ -62,6 +63,103 @@ export interface StoryScore {
   claims: ClaimResult[];
   /** The story's page address for each source key the engine gave (for diagnosing development stories). */
   urlOfKey?: Map<string, string>;
+  /** What each carrier of each found claim rests it on, truth against engine (`attributionOf`);
+   * the library's scoring only (an article job shows no mention's attribution). */
+  attribution?: AttributionTally;
+}
+
+/** Whom a carrier page rests a claim on: the page's own account, a party, another outlet. */
+export type TruthBasis = "own" | "party" | "outlet";
+/** What the engine's mentions on that page say: as the truth's kinds, the party's own channel, or no mention there. */
+export type EngineBasis = TruthBasis | "official" | "absent";
+export const TRUTH_BASES: TruthBasis[] = ["own", "party", "outlet"];
+export const ENGINE_BASES: EngineBasis[] = ["own", "party", "outlet", "official", "absent"];
+
+export interface AttributionTally {
+  /** truth basis → engine basis → carriers */
+  bases: Record<TruthBasis, Record<EngineBasis, number>>;
+  /**
+   * Pairs of carriers of one claim that the truth rests on a named party, both read as resting on
+   * a party: whether the engine takes the two parties for one when the truth does ("the county",
+   * "spokesperson Alisha Greer") and for two when it does not.
+   */
+  parties: { same: number; sameRead: number; apart: number; apartRead: number };
+}
+
+export function emptyTally(): AttributionTally {
+  const row = () => Object.fromEntries(ENGINE_BASES.map((b) => [b, 0])) as Record<EngineBasis, number>;
+  return {
+    bases: { own: row(), party: row(), outlet: row() },
+    parties: { same: 0, sameRead: 0, apart: 0, apartRead: 0 },
+  };
+}
+
+/** Carriers read as the truth rests them, of those the engine has a mention on: a body's own
+ * channel states its own word, "own" or "the party" alike. */
+export function attributionRead(t: AttributionTally): { right: number; read: number; rate: number } {
+  const { bases } = t;
+  const right = bases.own.own + bases.own.official + bases.party.party + bases.party.official + bases.outlet.outlet;
+  const read = TRUTH_BASES.reduce((n, b) => n + ENGINE_BASES.reduce((m, e) => m + bases[b][e], 0) - bases[b].absent, 0);
+  return { right, read, rate: read ? right / read : 0 };
+}
+
+/** Adds one story's attribution tally to another. */
+export function addTally(into: AttributionTally, from: AttributionTally): void {
+  for (const t of TRUTH_BASES) for (const e of ENGINE_BASES) into.bases[t][e] += from.bases[t][e];
+  for (const k of Object.keys(into.parties) as (keyof AttributionTally["parties"])[]) into.parties[k] += from.parties[k];
+}
+
+/**
+ * For each truth claim the engine found, each carrier page's basis as the truth gives it against
+ * the engine's reading of that page's mentions; and, among the carriers resting it on named
+ * parties, whether the engine's parties are one where the truth's are.
+ */
+function attributionOf(
+  truth: StoryTruth,
+  found: ReadonlyMap<string, CheckedClaim>,
+  sources: readonly GroupedSource[],
+  urlOfKey: Map<string, string>,
+): AttributionTally {
+  const tally = emptyTally();
+  const sourceOf = new Map(sources.map((s) => [urlOfKey.get(s.key) as string, s]));
+  for (const c of truth.claims) {
+    const claim = found.get(c.id);
+    if (!claim) continue;
+    const partied: { truth: string; engine: string }[] = [];
+    for (const [url, rests] of Object.entries(c.restsOn ?? {})) {
+      const kind = rests.split(":")[0] as TruthBasis;
+      if (!TRUTH_BASES.includes(kind)) continue;
+      const source = sourceOf.get(url);
+      const mentions = source ? claim.mentions.filter((m) => m.sourceKey === source.key) : [];
+      const credited = mentions.flatMap((m) => (m.attributedTo ? [m.attributedTo] : []));
+      const engine: EngineBasis =
+        !source || mentions.length === 0
+          ? "absent"
+          : source.official
+            ? "official"
+            : credited.length === 0
+              ? "own"
+              : credited.some((p) => !PRESS_WORDS.test(p))
+                ? "party"
+                : "outlet";
+      tally.bases[kind][engine]++;
+      const party = credited.find((p) => !PRESS_WORDS.test(p));
+      if (kind === "party" && engine === "party" && party) partied.push({ truth: rests.slice("party:".length), engine: party });
+    }
+    for (let i = 0; i < partied.length; i++)
+      for (let j = i + 1; j < partied.length; j++) {
+        const [a, b] = [partied[i] as (typeof partied)[number], partied[j] as (typeof partied)[number]];
+        const read = sameParty(toParty(a.engine), toParty(b.engine));
+        if (a.truth === b.truth) {
+          tally.parties.same++;
+          if (read) tally.parties.sameRead++;
+        } else {
+          tally.parties.apart++;
+          if (!read) tally.parties.apartRead++;
+        }
+      }
+  }
+  return tally;
 }
 
 export interface SetSummary {
@@ -79,6 +177,8 @@ export interface SetSummary {
   found: { count: number; rate: number };
   /** Disputed accounts found disputed: later ones the engine marks later, earlier ones it marks later. */
   revisions: { later: number; markedLater: number; earlier: number; markedEarlierLater: number };
+  /** What carriers rest found claims on, truth against engine. */
+  attribution: AttributionTally;
 }
 
 /**
@@ -179,8 +279,10 @@ export async function scoreStory(story: Story): Promise<StoryScore> {
   const truthOrigin = new Map(truth.pages.map((p) => [p.url, p.origin]));
   const engineOrigin = new Map(sources.map((s) => [urlOfKey.get(s.key) as string, s.originId]));
   const { pairs } = pairwise(truthOrigin, engineOrigin);
+  const matched = new Map<string, CheckedClaim>();
   const results: ClaimResult[] = truth.claims.map((c) => {
     const found = matchClaim(c.facts, c.carriedBy, claims, urlOfKey);
+    if (found) matched.set(c.id, found);
     return {
       story: truth.story.id,
       id: c.id,
@@ -191,7 +293,8 @@ export async function scoreStory(story: Story): Promise<StoryScore> {
       ...(c.state === "disputed" ? { later: c.later === true } : {}),
     };
   });
-  return { id: truth.story.id, pages, unread, pairs, claims: results, urlOfKey };
+  const attribution = attributionOf(truth, matched, sources, urlOfKey);
+  return { id: truth.story.id, pages, unread, pairs, claims: results, urlOfKey, attribution };
 }
 
 export function summarise(scores: readonly StoryScore[]): SetSummary {
@@ -221,8 +324,11 @@ export function summarise(scores: readonly StoryScore[]): SetSummary {
     earlier: disputes.filter((c) => !c.later).length,
     markedEarlierLater: disputes.filter((c) => !c.later && c.found?.later).length,
   };
+  const attribution = emptyTally();
+  for (const s of scores) if (s.attribution) addTally(attribution, s.attribution);
   return {
     revisions,
+    attribution,
     stories: scores.length,
     pages: scores.reduce((n, s) => n + s.pages, 0),
     grouping: { precision, recall, f1: precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall) },
