@@ -399,6 +399,26 @@ describe("claim states", () => {
     for (const c of irregularities) expect(c.state, c.text).toBe("disputed");
   });
 
+  it("calls a party's figure disputed when the next sentence sets another party's figure against 'that figure'", () => {
+    const story = (second: string) =>
+      groupOrigins([
+        page(
+          "https://one.example/f",
+          `${prose("f1")} The court put the damage to the Harwick council's coffers at 1.87 million euros, the judges wrote. ${second}`,
+        ),
+        page(
+          "https://two.example/f",
+          `${prose("f2")} Judges set the damage to Harwick's coffers at 1.87 million euros in the ruling.`,
+        ),
+      ]);
+    const against = checkClaims(
+      story("The town council, a private prosecutor in the case, puts that figure at 3.2 million euros, the council said."),
+    );
+    expect(claimWith(against, "1.87 million euros, the judges").state).toBe("disputed");
+    const apart = checkClaims(story("The town council's yearly budget is 3.2 million euros, the council said."));
+    expect(claimWith(apart, "1.87 million euros, the judges").state).not.toBe("disputed");
+  });
+
   it("reads none of a thing only where the sentence says so of it, not of a verb or in a clause set after", () => {
     const en = (text: string) => ({ source: 0, text, language: "en", facts: sentenceFacts(text, "en") });
     const council = en("The Kilbrannan Community Council will hold an emergency meeting on Monday in the village hall.");

@@ -604,6 +604,27 @@ function deniesJustBefore(a: FactMention, b: FactMention, weight: Weights): bool
   // "Der Konzern dementierte das" answers the sentence right before it, and no other.
   return distance === 1 && POINTS_BACK.test(later.text);
 }
+/**
+ * A party setting its own figure against the one just told: "Los magistrados calculan que el
+ * perjuicio roza los 1,9 millones", then "El Ayuntamiento … eleva esa cifra a 3,2 millones". The
+ * later sentence points back at the figure ("esa cifra", "that figure", "diese Zahl") and gives
+ * another of the same kind. (Two parties' sentences of one page; `compare` sees to that.)
+ */
+function countersJustBefore(a: FactMention, b: FactMention): boolean {
+  const [earlier, later] = a.sentence < b.sentence ? [a, b] : [b, a];
+  if (later.sentence - earlier.sentence !== 1 || !FIGURE_BACK.test(later.text)) return false;
+  return later.facts.quantities.some(
+    (q) =>
+      q.unit !== "" &&
+      earlier.facts.quantities.some((p) => p.unit === q.unit) &&
+      !earlier.facts.quantities.some((p) => p.unit === q.unit && sameAmount(p, q, sameFigure)),
+  );
+}
+
+/** A figure pointed back at: "that figure", "esa cifra", "diese Zahl", "ce chiffre", "quella stima", "tę liczbę". */
+const FIGURE_BACK =
+  /(?<![\p{L}])(?:this|that|these|those|diese[rsnm]?|jene[rsnm]?|ce|cet|cette|ces|esa|ese|esta|este|esas|esos|estas|estos|quell[aoei]|quest[aoei]|t[eęą]|tej|tych|tego)\s+(?:\p{L}+\s+)?(?:figures?|numbers?|count|total|estimate|sum|amount|cifras?|cantidad|importe|número|chiffres?|montant|somme|estimation|bilan|Zahl|Summe|Betrag|Schätzung|somma|stima|importo|numero|liczb\p{L}*|kwot\p{L}*)(?![\p{L}])/iu;
+
 /** Words by which a page gives an account as a report: its own findings, a document seen, another's report. */
 const REPORTED =
   /(?<![\p{L}])(?:reports?|reported|revealed|seen by|obtained by|has learned|according to|our information|selon|d['’]après|nos informations|consultés? par|révél\p{L}*|rapport\p{L}*|laut|nach informationen|berichte\p{L}*|unterlagen|según|informaciones|reveló|informó|secondo|indiscrezion\p{L}*|visionat\p{L}*|rivelat\p{L}*|według|dowiedział\p{L}*|ujawni\p{L}*)(?![\p{L}])|によると|報じ/iu;
@@ -932,7 +953,7 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
     if (compared.has(key)) return;
     compared.add(key);
     const setAgainst = ma.facts.contrary || mb.facts.contrary || ma.facts.negated.length + mb.facts.negated.length > 0;
-    const answers = onePage && deniesJustBefore(ma, mb, weight);
+    const answers = onePage && (deniesJustBefore(ma, mb, weight) || countersJustBefore(ma, mb));
     if (onePage && !answers && !setAgainst) return;
     if (answers) {
       conflicts.push(a < b ? [a, b] : [b, a]);
