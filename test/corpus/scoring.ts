@@ -112,7 +112,10 @@ export function addTally(into: AttributionTally, from: AttributionTally): void {
 /**
  * For each truth claim the engine found, each carrier page's basis as the truth gives it against
  * the engine's reading of that page's mentions; and, among the carriers resting it on named
- * parties, whether the engine's parties are one where the truth's are.
+ * parties, whether the engine's parties are one where the truth's are. It reads what each mention
+ * is credited to (an outlet by its press word), not the basis claimStates.ts settles on (an outlet
+ * crediting itself, one named without a press word, a bare statement resting on a body the page
+ * credits elsewhere): a measure of reading attribution, not of the states' rules.
  */
 function attributionOf(
   truth: StoryTruth,

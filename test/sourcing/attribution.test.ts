@@ -380,8 +380,12 @@ describe("one party however it is written", () => {
     ).toBe("Chiara Mordini");
     expect(readAttribution("La alcaldesa dijo a EFE que el puente abrirá en mayo.", "es")?.party).toBe("La alcaldesa");
     expect(
-      readAttribution("Scalvini's lawyer told PelotonPost that her client would request the B sample.", "en")?.party,
-    ).not.toBe("PelotonPost");
+      readAttribution("Scalvini's lawyer told PelotonPost that her client would request the B sample.", "en"),
+    ).toBeUndefined();
+    // English "a" after "said" is an article, not "to": "said a Home Office spokesperson" is the Home Office's word.
+    expect(readAttribution("The road will reopen on Monday, said a Home Office spokesperson.", "en")?.party).toBe("Home Office");
+    // A place set off after a description is no speaker.
+    expect(readAttribution("Residents of the village, North Berwick, said the water was brown.", "en")).toBeUndefined();
     expect(readAttribution("« Nous ferons appel », a déclaré à l'AFP Gilles Aubertin.", "fr")?.party).toBe("Gilles Aubertin");
     expect(readAttribution("“Volveremos a abrir en mayo”, dijo a El País la alcaldesa de Ronda.", "es")?.party).toBe("Ronda");
   });

@@ -266,6 +266,17 @@ describe("claim states", () => {
       page("https://two.example/m", `${prose("m2")} In March the Kessling depot shuts its doors and 140 jobs go.`),
     ]);
     expect(claimWith(checkClaims(itself), "loss of 140 jobs").state).toBe("corroborated");
+    // A body sharing the outlet's name speaks for itself: "Kessling said" on the Kessling
+    // Lantern's page is the company's word.
+    const namesake = groupOrigins([
+      page(
+        "https://www.kessling-lantern.example/n",
+        `${prose("n1")} The Kessling depot will close in March with the loss of 140 jobs, Kessling said on Monday.`,
+        { siteName: "Kessling Lantern" },
+      ),
+      page("https://two.example/n", `${prose("n2")} In March the Kessling depot shuts its doors and 140 jobs go.`),
+    ]);
+    expect(claimWith(checkClaims(namesake), "loss of 140 jobs").state).toBe("parallel");
   });
 
   it("takes the same quoted words on every carrier for one person's statement, however the speaker is named", () => {
@@ -377,7 +388,7 @@ describe("claim states", () => {
       ),
       page(
         "https://two.example/i",
-        `${prose("i2")} "We found no irregularities that could have affected the result," said commission chair Halina Ostrowska.`,
+        `${prose("i2")} "We found no irregularities in the count that could have affected the result," said commission chair Halina Ostrowska.`,
       ),
       page(
         "https://three.example/i",
@@ -386,7 +397,7 @@ describe("claim states", () => {
       ),
       page(
         "https://four.example/i",
-        `${prose("i4")} „Nie stwierdziliśmy żadnych nieprawidłowości, które mogłyby wpłynąć na wynik wyborów” – powiedziała przewodnicząca komisji Halina Ostrowska.`,
+        `${prose("i4")} „Nie stwierdziliśmy żadnych nieprawidłowości przy liczeniu głosów, które mogłyby wpłynąć na wynik wyborów” – powiedziała przewodnicząca komisji Halina Ostrowska.`,
         { language: "pl" },
       ),
     ]);
@@ -417,6 +428,9 @@ describe("claim states", () => {
     expect(claimWith(against, "1.87 million euros, the judges").state).toBe("disputed");
     const apart = checkClaims(story("The town council's yearly budget is 3.2 million euros, the council said."));
     expect(claimWith(apart, "1.87 million euros, the judges").state).not.toBe("disputed");
+    // A part of the figure is no other account of it.
+    const part = checkClaims(story("Of that figure, 0.4 million euros will be paid by the former mayor, the council said."));
+    expect(claimWith(part, "1.87 million euros, the judges").state).not.toBe("disputed");
   });
 
   it("reads none of a thing only where the sentence says so of it, not of a verb or in a clause set after", () => {
@@ -428,12 +442,33 @@ describe("claim states", () => {
       party: "transport minister",
     };
     expect(relate(council, minister, stemWeights([council, minister]))).not.toBe("conflict");
+    // Nor of another thing of the same name, nor against a sentence saying it was absent.
+    const crew = {
+      ...en("Two crew members suffered minor injuries when the ferry hit the pier."),
+      source: 2,
+      party: "coastguard",
+    };
+    const passengers = en("There were no injuries among the 140 passengers on board.");
+    expect(relate(crew, passengers, stemWeights([crew, passengers]))).not.toBe("conflict");
+    const without = {
+      ...en("The warehouse fire was put out after six hours without injuries."),
+      source: 2,
+      party: "fire brigade",
+    };
+    const none = en("No injuries were reported at the warehouse fire.");
+    expect(relate(without, none, stemWeights([without, none]))).not.toBe("conflict");
     expect(negatedThings("Ab dem 4. Mai fährt kein Zug mehr über die Oder.", ["zug", "mehr"], "de")).toEqual(["zug"]);
     expect(negatedThings("La estación no abrirá hasta diciembre.", ["abrir", "estac"], "es")).toEqual([]);
     expect(negatedThings("Selon Nucléa Belgique, aucun rejet radioactif n'a eu lieu.", ["rejet", "radio"], "fr")).toEqual([
       "rejet",
     ]);
     expect(negatedThings("Il club nega di aver ricevuto nessun avviso.", ["avvis"], "it")).toEqual(["avvis"]);
+    expect(negatedThings("Podczas liczenia głosów nie stwierdzono żadnych nieprawidłowości.", ["niepr"], "pl")).toEqual([
+      "niepr",
+    ]);
+    expect(negatedThings("The MP did not back the no-confidence motion.", ["confi"], "en")).toEqual([]);
+    expect(negatedThings("A No. 10 spokesman said it was false.", ["spoke"], "en")).toEqual([]);
+    expect(negatedThings("C'est sans aucun doute la crue du siècle.", ["dout"], "fr")).toEqual([]);
   });
 });
 

@@ -16,17 +16,18 @@ import { evaluateSourcing } from "../web/evaluate.ts";
  * article jobs 0.597 → 0.606, 11 of 113). Eleventh: 0.606 → 0.619, 10 of 113 (0.611, 9). Twelfth:
  * 0.619 → 0.628, 10 of 113 (through article jobs 0.611 → 0.619, 9 of 113). Thirteenth: 0.628 →
  * 0.668, 10 → 9 of 113 (through article jobs 0.619 → 0.655, 8 of 113; part of it from matching as
- * the library's scorer does). Fourteenth: 0.668 → 0.677, 9 of 113 (through article jobs 0.655 →
- * 0.664, 8 of 113); attribution per carrier 0.808.
+ * the library's scorer does). Fourteenth: 0.668 → 0.673, 9 of 113 (through article jobs 0.655 →
+ * 0.659, 8 of 113); attribution per carrier 0.808. (0.677 and 0.664 before a review's corrections
+ * of the session's rules cost one held-out claim; the floors follow the corrected engine.)
  */
 const HELDOUT_FLOOR = {
-  accuracy: 0.675,
+  accuracy: 0.67,
   f1: 0.99,
   found: 0.95,
   falseCorroboration: 0.08,
   covered: 0.95,
   /** States as the article shows them (the article keeps the claims it cites or lists). */
-  pipelineAccuracy: 0.66,
+  pipelineAccuracy: 0.655,
   /** Carriers of found claims read as resting on what the truth says (fourteenth session: 0.808). */
   attribution: 0.8,
 };

@@ -156,6 +156,8 @@ const TIME_PHRASE = new RegExp(
   "iu",
 );
 
+/** Languages whose "à", "a", "alla" after a speech verb name who is told (English "a" is an article). */
+const TOLD_TO_LANGUAGES = new Set(["fr", "es", "it"]);
 /** A recipient after a speech verb: "a déclaré à l'AFP", "dijo a EFE", "ha detto alla Voce". */
 const TOLD_TO = /^\s*(?:à|a|al|alla|allo|ai|agli|alle|aux)\s/iu;
 /** The one told: an outlet's or a person's one word, with its article ("l'AFP", "Ouest-France", "El País"). */
@@ -298,9 +300,12 @@ function phraseBefore(text: string): string {
       (titled || toParty(name).roles.length > 0)
     )
       return name;
-    // "Scalvini's lawyer, Chiara Mordini, told …": a description we hold no title for, then the
-    // person's name set off: the person speaks.
-    if (parts.length === 0 && /^\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,2}$/u.test(last)) return last;
+    // "Scalvini's lawyer, Chiara Mordini, told …": someone's description we hold no title for,
+    // then the person's name set off: the person speaks.
+    // Whose description it is must be said ("Scalvini's"): "Residents of the village, North
+    // Berwick, said" sets off a place.
+    if (parts.length === 0 && /['’]s\s/u.test(name) && /^\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,2}$/u.test(last))
+      return last;
     return "";
   }
   const clauses = text
@@ -577,7 +582,8 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
     // Who is told comes after "told" or "à", "a", "alla": "…, Chiara Mordini, told PelotonPost",
     // "a déclaré à l'AFP"; the speaker is then the subject before the verb.
     // "a déclaré à l'AFP le préfet": past the one told, the speaker.
-    const speakerAfter = TOLD_TO.test(tail) ? tail.replace(TOLD_TO, "").replace(RECIPIENT, "") : tail;
+    const speakerAfter =
+      TOLD_TO_LANGUAGES.has(language) && TOLD_TO.test(tail) ? tail.replace(TOLD_TO, "").replace(RECIPIENT, "") : tail;
     const inverted = /^told$/iu.test(m[0].trim())
       ? undefined
       : ((affiliated?.[1] ? found(affiliated[1]) : undefined) ?? found(phraseAfter(speakerAfter, 0)));

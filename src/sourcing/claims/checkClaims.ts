@@ -13,7 +13,8 @@
 import { UnionFind } from "../group/unionFind.ts";
 import type { CheckedClaim, ClaimState, GroupedSource } from "../types.ts";
 import { attributeSentences } from "./attribution.ts";
-import { type CarrierMention, claimState, type StateResult } from "./claimStates.ts";
+import { type CarrierMention, claimState, REPORTED, type StateResult } from "./claimStates.ts";
+import { FUNCTION_WORDS } from "./contentWords.ts";
 import {
   isCheckable,
   namesOwnReporter,
@@ -463,6 +464,9 @@ export function relate(
   // One party says there was none of what another says there was: "Nie stwierdziliśmy żadnych
   // nieprawidłowości" against "doszło do nieprawidłowości przy liczeniu głosów". The thing negated
   // is a word few sentences of the story use, which the other states without negating it.
+  // The thing must be the same one: beside it the two share some words, weighed by rarity ("no
+  // injuries among the 140 passengers" says nothing of "two crew members suffered minor injuries").
+  // And the other must state it, not say it was absent ("put out without injuries").
   const negatesStated = () => {
     if (fa.negative === fb.negative || fa.denial || fb.denial || !twoParties(a, b)) return false;
     const [neg, other] = fa.negative ? [a, b] : [b, a];
@@ -471,8 +475,8 @@ export function relate(
       neg.text,
       neg.facts.stems.filter((s) => s.length >= 4 && weight(s) >= rare && other.facts.stems.includes(s)),
       neg.language,
-    );
-    return negated.length > 0;
+    ).filter((s) => !withoutIt(other.text, s) && !ofAnotherGroup(neg.text, s, other.facts.stems));
+    return negated.length > 0 && weightedOverlap(withoutNames(fa), withoutNames(fb), weight) >= NEGATED_SHARED;
   };
   if (fa.position === fb.position && negatesStated()) return "conflict";
   if (
@@ -612,7 +616,11 @@ function deniesJustBefore(a: FactMention, b: FactMention, weight: Weights): bool
  */
 function countersJustBefore(a: FactMention, b: FactMention): boolean {
   const [earlier, later] = a.sentence < b.sentence ? [a, b] : [b, a];
-  if (later.sentence - earlier.sentence !== 1 || !FIGURE_BACK.test(later.text)) return false;
+  if (later.sentence - earlier.sentence !== 1) return false;
+  const back = FIGURE_BACK.exec(later.text);
+  // "Of that total, 1.1 million will be paid by the state", "De esa cifra", "Von dieser Summe":
+  // a part of the figure, not another account of it.
+  if (!back || PART_OF.test(later.text.slice(0, back.index))) return false;
   return later.facts.quantities.some(
     (q) =>
       q.unit !== "" &&
@@ -621,13 +629,12 @@ function countersJustBefore(a: FactMention, b: FactMention): boolean {
   );
 }
 
+/** Words before a figure pointed back at that take a part of it: "of that total", "de esa cifra", "von dieser Summe", "z tej kwoty". */
+const PART_OF = /(?<![\p{L}])(?:of|from|out of|de|sur|dont|von|aus|di|su|da|z|ze)\s+$/iu;
+
 /** A figure pointed back at: "that figure", "esa cifra", "diese Zahl", "ce chiffre", "quella stima", "tę liczbę". */
 const FIGURE_BACK =
-  /(?<![\p{L}])(?:this|that|these|those|diese[rsnm]?|jene[rsnm]?|ce|cet|cette|ces|esa|ese|esta|este|esas|esos|estas|estos|quell[aoei]|quest[aoei]|t[eęą]|tej|tych|tego)\s+(?:\p{L}+\s+)?(?:figures?|numbers?|count|total|estimate|sum|amount|cifras?|cantidad|importe|número|chiffres?|montant|somme|estimation|bilan|Zahl|Summe|Betrag|Schätzung|somma|stima|importo|numero|liczb\p{L}*|kwot\p{L}*)(?![\p{L}])/iu;
-
-/** Words by which a page gives an account as a report: its own findings, a document seen, another's report. */
-const REPORTED =
-  /(?<![\p{L}])(?:reports?|reported|revealed|seen by|obtained by|has learned|according to|our information|selon|d['’]après|nos informations|consultés? par|révél\p{L}*|rapport\p{L}*|laut|nach informationen|berichte\p{L}*|unterlagen|según|informaciones|reveló|informó|secondo|indiscrezion\p{L}*|visionat\p{L}*|rivelat\p{L}*|według|dowiedział\p{L}*|ujawni\p{L}*)(?![\p{L}])|によると|報じ/iu;
+  /(?<![\p{L}])(?:this|that|these|those|diese[rsnm]?|jene[rsnm]?|ce|cet|cette|ces|esa|ese|esta|este|esas|esos|estas|estos|quell[aoei]|quest[aoei]|t[eęą]|tej|tych|tego)\s+(?:figures?|numbers?|count|total|estimate|sum|amount|cifras?|cantidad|importe|número|chiffres?|montant|somme|estimation|bilan|Zahl|Summe|Betrag|Schätzung|somma|stima|importo|numero|liczb\p{L}*|kwot\p{L}*)(?![\p{L}])/iu;
 
 /** How much of what a denial denies, weighed by rarity, the account just before it must say. */
 const DENIED_SAID_BEFORE = 0.25;
@@ -713,8 +720,17 @@ function postings(mentions: readonly Mention[], weight: Weights): Map<string, nu
   const index = new Map<string, number[]>();
   // What a sentence says there is none of ("no irregularities") meets every sentence naming it,
   // however common its other words.
+  const rare = rareWeight(weight);
   const negatedThing = new Set(
-    mentions.flatMap((m) => (m.facts.negative ? negatedThings(m.text, m.facts.stems, m.language) : [])),
+    mentions.flatMap((m) =>
+      m.facts.negative
+        ? negatedThings(
+            m.text,
+            m.facts.stems.filter((s) => weight(s) >= rare),
+            m.language,
+          )
+        : [],
+    ),
   );
   mentions.forEach((m, i) => {
     const rare = [...new Set(m.facts.stems)].sort((x, y) => weight(y) - weight(x)).slice(0, RARE_WORDS_PER_MENTION);
@@ -1308,8 +1324,38 @@ function claimsOf(
   return claims;
 }
 
-/** The weight of a stem that at most RARE_FACT mentions use. */
+/** The weight of a stem that at most RARE_FACT mentions use (a hair less: the total is read back
+ * from a logarithm, and a stem of exactly RARE_FACT mentions must pass). */
 function rareWeight(weight: Weights): number {
   const total = Math.exp(weight("\u0000")) - 1;
-  return Math.log(1 + total / RARE_FACT);
+  return Math.log(1 + total / RARE_FACT) - 1e-9;
+}
+
+/** How much of their words, names aside and weighed by rarity, a sentence saying there is none of a
+ * thing shares with one stating it, to speak of the same thing. */
+const NEGATED_SHARED = 0.15;
+
+/** Words that restrict a thing to a group: "no injuries among the passengers", "parmi", "unter", "wśród". */
+const AMONG = /^(?:among|amongst|parmi|unter|entre|tra|fra|wśród)$/iu;
+
+/** Whether a text restricts what it negates to a group the other sentence does not name
+ * ("no injuries among the 140 passengers" against "two crew members suffered injuries"). */
+function ofAnotherGroup(text: string, s: string, otherStems: readonly string[]): boolean {
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const at = words.findIndex((w) => stem(w) === s);
+  if (at < 0 || !AMONG.test(words[at + 1] ?? "")) return false;
+  const group = words
+    .slice(at + 2, at + 5)
+    .filter((w) => !FUNCTION_WORDS.has(w))
+    .map(stem);
+  return group.length > 0 && !group.some((g) => otherStems.includes(g));
+}
+
+/** "Without" in the languages read: what follows it is said to be absent. */
+const WITHOUT = /^(?:without|ohne|sans|sin|senza|bez)$/iu;
+
+/** Whether a text says a stem's thing is absent with "without" ("put out without injuries", "ohne Verletzte"). */
+function withoutIt(text: string, s: string): boolean {
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  return words.some((w, i) => stem(w) === s && words.slice(Math.max(0, i - 2), i).some((x) => WITHOUT.test(x)));
 }

@@ -138,12 +138,17 @@ function namesOutlet(party: string, source: GroupedSource): boolean {
   });
 }
 
+/** Words by which a page gives an account as a report: its own findings, a document seen, another's report. */
+export const REPORTED =
+  /(?<![\p{L}])(?:reports?|reported|revealed|seen by|obtained by|has learned|learned|learnt|understands|appris|erfahren|erfuhr|sabido|appreso|saputo|according to|our information|selon|d['’]après|nos informations|consultés? par|révél\p{L}*|rapport\p{L}*|laut|nach informationen|berichte\p{L}*|unterlagen|según|informaciones|reveló|informó|secondo|indiscrezion\p{L}*|visionat\p{L}*|rivelat\p{L}*|według|dowiedział\p{L}*|ujawni\p{L}*)(?![\p{L}])|によると|報じ/iu;
+
 /**
  * An outlet crediting itself ("selon des documents internes consultés par Le Réveil", "nach
- * Informationen des Tagblatts", "secondo quanto appreso dalla Voce") tells its own account.
+ * Informationen des Tagblatts", "secondo quanto appreso dalla Voce") tells its own account. It
+ * credits itself as a report does: "Valmont said" on the Valmont Times's page is the club speaking.
  */
 function creditsItself(m: CarrierMention, source: GroupedSource): boolean {
-  return m.party !== undefined && !source.official && namesOutlet(m.party, source);
+  return m.party !== undefined && !source.official && REPORTED.test(m.text ?? "") && namesOutlet(m.party, source);
 }
 
 export function claimState(

@@ -214,27 +214,51 @@ const NEGATING_DETERMINER: Record<string, RegExp> = {
   pl: /^(?:żaden|żadn\p{L}*)$/u,
 };
 
-/** Words that open a clause after a sentence's own statement: a contrast or a "while". */
-const LATER_CLAUSE =
-  /^(?:but|while|whereas|aber|sondern|während|mais|alors|tandis|pero|mientras|sino|ma|mentre|ale|lecz|podczas)$/u;
+/**
+ * A clause set after a sentence's statement, per language: a comma or semicolon, then a contrast or
+ * a "while" ("…, but no meeting had been arranged", "…, alors que", "…, mentre").
+ */
+const LATER_CLAUSE: Record<string, RegExp> = {
+  en: /[,;]\s+(?:but|while|whereas)\s/iu,
+  de: /[,;]\s+(?:aber|sondern|während|doch)\s/iu,
+  fr: /[,;]\s+(?:mais|alors que|tandis que)\s/iu,
+  es: /[,;]\s+(?:pero|mientras|sino)\s/iu,
+  it: /[,;]\s+(?:ma|mentre|invece)\s/iu,
+  pl: /[,;]\s+(?:ale|lecz|podczas gdy|natomiast)\s/iu,
+};
 
 /**
  * The given stems the text says there is none of: a negating determiner right before the word, or
  * before a function word before it ("no irregularities", "aucun rejet radioactif", "no such
- * warning"); "kein Zug mehr" says there is no train, not that there is no more.
+ * warning"); "kein Zug mehr" says there is no train, not that there is no more. Not in a clause set
+ * after the statement, not in a hyphenated word ("no-confidence"), not "No. 10", and not "sans
+ * aucun doute" (which says "surely").
  */
 export function negatedThings(text: string, stems: readonly string[], language: string): string[] {
   const determiner = NEGATING_DETERMINER[language];
   if (!determiner) return [];
-  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const later = LATER_CLAUSE[language];
+  const clause = later ? text.search(later) : -1;
+  const laterAt = clause >= 0 ? clause : Number.POSITIVE_INFINITY;
+  const words = [...text.matchAll(/[^\s]+/gu)].map((m) => ({
+    word: (m[0] as string).toLowerCase().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ""),
+    raw: m[0] as string,
+    at: m.index ?? 0,
+  }));
   const out = new Set<string>();
-  words.forEach((w, i) => {
-    const s = stem(w);
-    // "…urged both sides to resume talks, but no meeting had been arranged": a clause set after the
-    // sentence's statement says what there is none of by the way.
-    if (!stems.includes(s) || words.slice(0, i).some((x) => LATER_CLAUSE.test(x))) return;
-    const before = words[i - 1] ?? "";
-    if (determiner.test(before) || (FUNCTION_WORDS.has(before) && determiner.test(words[i - 2] ?? ""))) out.add(s);
+  words.forEach(({ word, at }, i) => {
+    if (at >= laterAt || word.includes("-")) return;
+    const s = stem(word);
+    if (!stems.includes(s)) return;
+    const negating = (j: number) => {
+      const w = words[j];
+      if (!w || !determiner.test(w.word) || w.word.includes("-")) return false;
+      // "No. 10", "sans aucun doute".
+      if (/^no\.$/iu.test(w.raw) || words[j - 1]?.word === "sans") return false;
+      return true;
+    };
+    const before = words[i - 1]?.word ?? "";
+    if (negating(i - 1) || (FUNCTION_WORDS.has(before) && negating(i - 2))) out.add(s);
   });
   return [...out];
 }
