@@ -579,9 +579,9 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
     const tail = after.replace(TIME_PHRASE, "");
     // "said Maria Lopez, a spokeswoman for the authority": the organisation she speaks for.
     const affiliated = AFFILIATION.exec(tail.slice(0, 160));
-    // Who is told comes after "told" or "à", "a", "alla": "…, Chiara Mordini, told PelotonPost",
-    // "a déclaré à l'AFP"; the speaker is then the subject before the verb.
-    // "a déclaré à l'AFP le préfet": past the one told, the speaker.
+    // Who is told is no speaker: after "told" ("…, Chiara Mordini, told PelotonPost") the speaker
+    // is the subject before the verb; after French, Spanish or Italian "à", "a", "alla" ("a
+    // déclaré à l'AFP le préfet") it is the one past the one told.
     const speakerAfter =
       TOLD_TO_LANGUAGES.has(language) && TOLD_TO.test(tail) ? tail.replace(TOLD_TO, "").replace(RECIPIENT, "") : tail;
     const inverted = /^told$/iu.test(m[0].trim())

@@ -720,13 +720,13 @@ function postings(mentions: readonly Mention[], weight: Weights): Map<string, nu
   const index = new Map<string, number[]>();
   // What a sentence says there is none of ("no irregularities") meets every sentence naming it,
   // however common its other words.
-  const rare = rareWeight(weight);
+  const rareLine = rareWeight(weight);
   const negatedThing = new Set(
     mentions.flatMap((m) =>
       m.facts.negative
         ? negatedThings(
             m.text,
-            m.facts.stems.filter((s) => weight(s) >= rare),
+            m.facts.stems.filter((s) => weight(s) >= rareLine),
             m.language,
           )
         : [],
