@@ -26,6 +26,7 @@ import {
   stem,
   storyNameWords,
   withOpeningName,
+  wordBefore,
 } from "./facts.ts";
 import { BROAD_UNITS, COUNTED_CLASSES, sameAmount, sameFigure } from "./figures.ts";
 import { CALENDAR, sameParty, toParty } from "./parties.ts";
@@ -1356,6 +1357,5 @@ const WITHOUT = /^(?:without|ohne|sans|sin|senza|bez)$/iu;
 
 /** Whether a text says a stem's thing is absent with "without" ("put out without injuries", "ohne Verletzte"). */
 function withoutIt(text: string, s: string): boolean {
-  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
-  return words.some((w, i) => stem(w) === s && words.slice(Math.max(0, i - 2), i).some((x) => WITHOUT.test(x)));
+  return wordBefore(text, [s], WITHOUT, 2);
 }

@@ -198,8 +198,13 @@ const CONTRARY =
  */
 export function negates(text: string, stems: readonly string[], language: string): boolean {
   if (language === "ja") return NEGATION.test(text);
+  return wordBefore(text, stems, NEGATING_WORD, 4);
+}
+
+/** Whether a word of one of the given stems has a word the test accepts at most `within` words before it. */
+export function wordBefore(text: string, stems: readonly string[], test: RegExp, within: number): boolean {
   const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
-  return words.some((w, i) => stems.includes(stem(w)) && words.slice(Math.max(0, i - 4), i).some((x) => NEGATING_WORD.test(x)));
+  return words.some((w, i) => stems.includes(stem(w)) && words.slice(Math.max(0, i - within), i).some((x) => test.test(x)));
 }
 
 /** Negating determiners, which negate a thing rather than an act: "no irregularities", "keine
