@@ -503,6 +503,45 @@ describe("one party however it is written", () => {
   });
 });
 
+describe("a body's decision told with the body as subject", () => {
+  it("rests the decision on the body: a body decides or plans what only it can say", () => {
+    const cases: [string, string, string][] = [
+      ["pl", "Wilkenhain (PAP) - Niemiecka spółka Oderland Netz zamknie od 4 maja most kolejowy na Odrze.", "Oderland Netz"],
+      ["pl", "W poniedziałek rano MKW skorygowała wynik: przewaga Wolańskiej zmalała do 2298 głosów.", "MKW"],
+      ["es", "La Audiencia Provincial condena al exalcalde Ramiro Escudero a seis años de prisión.", "Audiencia Provincial"],
+      ["it", "L'Agenzia internazionale per l'integrità del ciclismo (ICIA) ha sospeso in via provvisoria il corridore.", "ICIA"],
+      [
+        "it",
+        "I vigili del fuoco hanno poi rivisto la stima iniziale: il tratto crollato misura circa 60 metri.",
+        "vigili del fuoco",
+      ],
+      ["en", "The regulator has fined the operator £2.4m over the outage.", "regulator"],
+      ["ja", "国立火山監視センターは14日午後3時10分、鷹巣岳の噴火警戒レベルを2から3に引き上げた。", "国立火山監視センター"],
+    ];
+    for (const [language, sentence, body] of cases) expect(party(sentence, language), sentence).toContain(body);
+  });
+
+  it("reads no decision into a passive, a state of the body or a person's act", () => {
+    // What was done to the noun before a participle is not that noun's act: the hospital
+    // approved nothing (whoever approved it, named after the participle, may be read).
+    expect(
+      party(
+        "In una nota diffusa in mattinata, la Regione ha presentato il progetto del nuovo ospedale approvato lunedì dalla Giunta.",
+        "it",
+      ) ?? "",
+    ).not.toContain("ospedale");
+    expect(party("La Regione ha presentato il progetto del nuovo ospedale approvato lunedì.", "it") ?? "").not.toContain(
+      "ospedale",
+    );
+    const none: [string, string][] = [
+      ["en", "The port handles 3 million tonnes of cargo a year."],
+      ["es", "Ferreyra llamó por teléfono a Benavídez para felicitarla."],
+      ["fr", "Les pompiers ont secouru douze personnes dans la nuit."],
+    ];
+    for (const [language, sentence] of none) expect(readAttribution(sentence, language), sentence).toBeUndefined();
+  });
+});
+
 describe("French's pronoun after its verb", () => {
   it("speaks for the party the page named last", () => {
     expect(readAttribution("« Nous avons 14 blessés », a-t-il déclaré.", "fr")?.pronoun).toBe(true);

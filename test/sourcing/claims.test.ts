@@ -63,6 +63,42 @@ describe("facts", () => {
     expect(denied).not.toContain("gamm");
   });
 
+  it("keeps a share of no one apart from a share someone won: turnout is not a candidate's vote", () => {
+    const m = (source: number, language: string, text: string) => ({
+      source,
+      text,
+      language,
+      facts: sentenceFacts(text, language),
+    });
+    const pairs: [string, string, string][] = [
+      [
+        "pl",
+        "Frekwencja wyniosła 38,71 proc., podała MKW.",
+        "Jak podała MKW, Wolańska zdobyła 53,1 proc. głosów, a jej rywal Tomasz Sędziak 46,9 proc.",
+      ],
+      [
+        "en",
+        "Turnout was 38.71%, the commission said.",
+        "As the commission said, Wolanska won 53.1% of the vote and her rival Tomasz Sedziak 46.9%.",
+      ],
+      [
+        "de",
+        "Die Wahlbeteiligung lag bei 38,71 Prozent, teilte die Kommission mit.",
+        "Wie die Kommission mitteilte, erhielt Wolanska 53,1 Prozent der Stimmen, ihr Rivale Sedziak 46,9 Prozent.",
+      ],
+    ];
+    for (const [language, turnout, shares] of pairs) {
+      const [a, b] = [m(0, language, turnout), m(1, language, shares)];
+      expect(relate(a, b, stemWeights([a, b])), turnout).not.toBe("conflict");
+    }
+    // The same candidate's share given twice, differently, still disagrees.
+    const [x, y] = [
+      m(0, "en", "Wolanska won 53.1% of the vote, the commission said."),
+      m(1, "en", "Wolanska won 57.4% of the vote, her campaign said."),
+    ];
+    expect(relate(x, y, stemWeights([x, y]))).toBe("conflict");
+  });
+
   it("reads one death told without a figure as a toll of one, which a later toll revises", () => {
     const fr = (source: number, text: string) => ({ source, text, language: "fr", facts: sentenceFacts(text, "fr") });
     const one = fr(0, "En Italie, un homme de 81 ans est mort à Pontesarvo, emporté par la crue, selon la Protection civile.");
@@ -1078,6 +1114,27 @@ describe("whose word a claim rests on, by fact", () => {
     } satisfies GroupedSource;
     expect(ownParty(channel).name).toEqual(toParty("Kelvale Ferries").name);
     expect(sameParty(ownParty(channel), toParty("the company"))).toBe(true);
+  });
+
+  it("reads the words a channel's address runs together as its page writes them", () => {
+    const channel = {
+      key: "0",
+      page: page(
+        "https://www.juntaelectoral-puertoaromal.gob.ar/comunicados/15",
+        "JUNTA ELECTORAL MUNICIPAL DE PUERTO AROMAL\n\nLa Junta proclama a Lucía Benavídez como intendenta electa.",
+      ),
+      domain: "juntaelectoral-puertoaromal.gob.ar",
+      originId: "o1",
+      origin: "juntaelectoral-puertoaromal.gob.ar",
+      official: true,
+      score: 85,
+    } satisfies GroupedSource;
+    // "juntaelectoral" is the "Junta Electoral" the outlets credit, not one word no page writes.
+    expect(ownParty(channel).text).toBe("Junta Electoral Puerto Aromal");
+    expect(sameParty(ownParty(channel), toParty("la Junta Electoral Municipal"))).toBe(true);
+    // A label the page never writes in words keeps its own spelling.
+    const bare = { ...channel, page: page(channel.page.url, "Comunicado de prensa.") };
+    expect(ownParty(bare).text).toBe("Juntaelectoral Puertoaromal");
   });
 
   it("gives a disputed claim the sentence that states its value, not one joined on its act alone", () => {

@@ -122,6 +122,28 @@ export function credits(text: string): boolean {
 const JA_SAY =
   /^(?:[^、。]{0,12}、)?([^、。「」は]{1,24}?)(?:の(?:広報担当者|担当者|幹部|関係者|報道官|広報))?(?:は|が)[^。]*(?:(?:と|を)(?:発表|明らかに|説明|述べ|話し|話した|公表|語っ|語った|示し|否定|認め|伝え|強調|指摘|警告|回答|コメント|表明|主張|報告)|(?:よう|ように|を)(?:呼び掛け|呼びかけ|求め|要請))/u;
 
+/**
+ * A body's decision or plan, told with the body as the sentence's subject: "La Mancomunidad
+ * cortará el suministro", "Spółka Oderland Netz zamknie most", "L'ICIA ha sospeso il corridore",
+ * "La Audiencia Provincial condena al exalcalde", "MKW skorygowała wynik". What a body decides or
+ * plans is known from the body: the sentence rests on it. A state or a count of the body ("the
+ * port handles", "employs 1,200") is no decision, and neither is an act anyone may see done.
+ */
+const DECIDED = rx(
+  `${B}(?:${[
+    "will close|will cut|will reopen|will suspend|will shut|plans to|intends to|suspended|sentenced|fined|raised|lowered|tendered|awarded|revised|corrected|approved|ordered|decided|imposed|banned|has closed|shut",
+    "schließt|sperrt|stoppt|verhängte|verhängt|verurteilte|verurteilt|korrigierte|beschloss|beschließt|genehmigte|ordnete|hob|senkte|vergab|suspendierte|sperrte",
+    "fermera|fermer|suspend|suspendu|condamne|condamné|relevé|abaissé|révisé|corrigé|décidé|approuvé|ordonné|prévoit de|infligé|inflige|attribué|suspendre|relève|abaisse|décide|ordonne|ferme",
+    "cortará|cerrará|suspenderá|suspendió|suspendido|suspende|condena|condenó|condenado|licitado|licitó|adjudicó|adjudicado|elevó|rebajó|corrigió|corregido|decidió|decidido|aprobó|aprobado|ordenó|ordenado|impuso|impuesto|multó|cortó|cerró",
+    "chiuderà|sospenderà|sospeso|sospende|condanna|condannato|alzato|innalzato|abbassato|rivisto|corretto|deciso|approvato|ordinato|affidato|aggiudicato|inflitto|stanziato|stanzia|chiude|sospese|decise",
+    "zamknie|zamyka|zawiesi|zawiesiła|zawiesił|zawiesiło|skazał|skazała|skorygowała|skorygował|skorygowało|podniosła|podniósł|podniosło|obniżyła|obniżył|zdecydowała|zdecydował|zdecydowało|zatwierdziła|zatwierdził|nakazała|nakazał|wstrzyma|wstrzymała|ukarała|ukarał",
+  ].join("|")})${E}`,
+  "giu",
+);
+/** Japanese: the body as topic, a decision at the verb ("センターは…レベルを3に引き上げた"). */
+const JA_DECIDED =
+  /(?:引き上げ|引き下げ|決定し|決め|停止し|閉鎖し|閉鎖する|発令し|解除し|命じ|科し|処分し)(?:た|ました|る|ます)[。」]?$/u;
+
 /** A document by itself before "によると": the release, the indictment, the report. */
 const JA_DOCUMENT = /^(?:発表|起訴状|報告書|資料|調書|文書|声明|公表資料|発表資料)$/u;
 
@@ -480,6 +502,11 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
       }
     }
     if (UNNAMED_SOURCE.test(sentence)) return { party: "", document: true, frame: false };
+    if (JA_DECIDED.test(sentence.trim())) {
+      const topic = /^(?:[^、。「」]{0,12}】)?([^、。「」]{1,16}?)(?:は|が)/u.exec(sentence)?.[1];
+      const hit = topic ? found(topic.replace(/^.*】/u, "").trim()) : undefined;
+      if (hit && toParty(hit.party).roles.length > 0) return hit;
+    }
     // A statement whose speaker Japanese leaves unwritten ("…警戒するよう呼び掛けている"):
     // someone calls on readers or says so, and it is the party the page named last.
     if (JA_UNWRITTEN_SPEAKER.test(sentence)) return { party: "", document: false, frame: false, pronoun: true };
@@ -601,8 +628,34 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
     const subject = sentenceSubject(sentence);
     return { party: subject ?? "", document: true, frame: false };
   }
+  return decidedBy(sentence, found);
+}
+
+/** The body whose decision the sentence tells with it as subject (`DECIDED`): a body by its role
+ * or its initials ("MKW"), the subject right before the verb, perfect or adverbs between. */
+function decidedBy<T extends { party: string }>(sentence: string, found: (phrase: string) => T | undefined): T | undefined {
+  DECIDED.lastIndex = 0;
+  for (let m = DECIDED.exec(sentence); m; m = DECIDED.exec(sentence)) {
+    // "il progetto approvato lunedì dalla Giunta": a participle without its auxiliary, or with an
+    // agent after it, tells what was done to the noun before it, not that noun's act.
+    const after = sentence.slice(m.index + m[0].length, m.index + m[0].length + 40);
+    if (PASSIVE_AGENT.test(after)) continue;
+    if (ROMANCE_PARTICIPLE.test(m[0]) && !PERFECT_BEFORE.test(sentence.slice(0, m.index))) continue;
+    const before = sentence.slice(0, m.index).replace(DECIDED_BETWEEN, "");
+    const hit = found(phraseBefore(before)) ?? roleSubject(before, found);
+    if (hit && (toParty(hit.party).roles.length > 0 || /^\p{Lu}{2,6}$/u.test(hit.party.trim()))) return hit;
+  }
   return undefined;
 }
+
+/** An agent after a verb makes it a passive: "approved by the council", "approvato dalla Giunta". */
+const PASSIVE_AGENT = /^(?:\s+\p{L}+){0,3}?\s+(?:by|par|por|da|dal|dalla|dallo|dai|dagli|dalle|przez|von|vom)(?![\p{L}])/iu;
+/** A French, Spanish or Italian past participle, which tells the subject's act only after its auxiliary. */
+const ROMANCE_PARTICIPLE = /(?:ato|ata|ito|ita|uto|eso|esso|sto|tto|ado|ada|ido|ida|é|ée|és|u)$/iu;
+const PERFECT_BEFORE = /(?<![\p{L}])(?:a|ont|avait|avaient|ha|han|había|habían|hanno|aveva|avevano)(?:\s+\p{L}+){0,2}\s*$/iu;
+/** Words between a subject and its decision: a perfect's auxiliary, a time, an adverb. */
+const DECIDED_BETWEEN =
+  /(?:\s+(?:has|have|had|will|would|hat|hatte|wird|a|ont|avait|va|vont|ha|han|había|hanno|aveva|ma|będzie|also|now|then|poi|già|już|też|bereits|déjà|ya|already|rano|wieczorem|w nocy|\p{Ll}+mente))+\s*$/u;
 
 /**
  * Attributions of a page's sentences, carried forward where a statement continues: to the end of

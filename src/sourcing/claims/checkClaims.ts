@@ -296,6 +296,11 @@ function significantDigits(value: string): number {
 /** How many mentions state each fact: a fact few mentions share singles out one claim. */
 export type FactCounts = (fact: string) => number;
 
+/** A figure given as a share of a whole ("53,1 %", "46,9 proc."). */
+function isShare(q: Quantity): boolean {
+  return q.unit === "%" || q.unit === "proc" || q.value.endsWith("%");
+}
+
 export function relate(
   a: Mention,
   b: Mention,
@@ -352,6 +357,9 @@ export function relate(
   const sameSubject = (x: Quantity, y: Quantity, fx: SentenceFacts, fy: SentenceFacts) => {
     const wx = whose(fx, x);
     const wy = whose(fy, y);
+    // A share is of someone or something: "Wolańska 53,1 proc." is hers, "Frekwencja 38,71 proc."
+    // the turnout's; a share that names no one is not the named one's.
+    if (isShare(x) && isShare(y) && (wx.length === 0) !== (wy.length === 0)) return false;
     return wx.length === 0 || wy.length === 0 || wx.some((w) => wy.includes(w));
   };
   // Figures under opposite instance words count different things: "38% in the first round" and

@@ -81,8 +81,42 @@ export function ownParty(source: GroupedSource): Party {
   // domain's words name ("Verane Automobiles").
   if (!/^[\p{Ll}\p{N}.-]+\.[\p{Ll}]+$/u.test(written)) return toParty(written);
   const label = (source.domain.split(".")[0] ?? "").split(/[-_]+/);
-  return toParty(label.map((w) => (w[0] ?? "").toUpperCase() + w.slice(1)).join(" "));
+  return toParty(label.map((w) => wordsOfLabel(w, source.page) ?? (w[0] ?? "").toUpperCase() + w.slice(1)).join(" "));
 }
+
+/** Letters alone, lower-case and without accents: "Electoral" and "electoral", "Aromal" in "puertoaromal". */
+const bare = (w: string) =>
+  w
+    .normalize("NFD")
+    .replace(/[^\p{L}\p{N}]/gu, "")
+    .toLowerCase();
+
+/**
+ * The words a domain label runs together, as the page writes them: "juntaelectoral" is the
+ * "Junta Electoral" of "JUNTA ELECTORAL MUNICIPAL DE PUERTO AROMAL". Only runs of two to four
+ * words, title-cased, so that a label that is one word keeps its own spelling.
+ */
+function wordsOfLabel(label: string, page: { title: string; text: string }): string | undefined {
+  const target = bare(label);
+  if (target.length < 6) return undefined;
+  const written = `${page.title}\n${page.text.slice(0, LABEL_TEXT)}`.match(/[\p{L}\p{N}]+/gu) ?? [];
+  for (let i = 0; i < written.length; i++) {
+    let joined = "";
+    for (let n = 0; n < 4 && i + n < written.length; n++) {
+      joined += bare(written[i + n] as string);
+      if (joined.length > target.length || !target.startsWith(joined)) break;
+      if (joined === target && n >= 1)
+        return written
+          .slice(i, i + n + 1)
+          .map((w) => (w[0] ?? "").toUpperCase() + w.slice(1).toLowerCase())
+          .join(" ");
+    }
+  }
+  return undefined;
+}
+
+/** How much of a channel's text is searched for the words of its address: its heading and opening. */
+const LABEL_TEXT = 4000;
 
 type PartyBasis = { kind: "party"; party: Party };
 type Basis = { kind: "origin"; id: string } | PartyBasis;
