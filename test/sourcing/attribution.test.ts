@@ -487,6 +487,13 @@ describe("one party however it is written", () => {
     expect(sameParty(toParty("Provincia di Valdarsa"), toParty("Haute Sarvene"))).toBe(false);
   });
 
+  it("reads a town before its state's '-based' as where the body is, not its name", () => {
+    expect(sameParty(toParty("The Brightwater, Oregon-based company"), toParty("Tallyforge"))).toBe(true);
+    expect(toParty("The Brightwater, Oregon-based company").name).toEqual([]);
+    // A name the phrase does give stays: "Tallyforge, the Oregon-based company" is Tallyforge.
+    expect(toParty("Tallyforge, the Oregon-based company").name).toEqual(["tallyforge"]);
+  });
+
   it("reads a name that ends in a phrase of lower-case words", () => {
     expect(party("Le Réseau Meuse sans atome affirme avoir mesuré 140 becquerels de tritium.", "fr")).toBe(
       "Le Réseau Meuse sans atome",
