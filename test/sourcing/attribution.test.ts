@@ -492,6 +492,9 @@ describe("one party however it is written", () => {
     expect(toParty("The Brightwater, Oregon-based company").name).toEqual([]);
     // A name the phrase does give stays: "Tallyforge, the Oregon-based company" is Tallyforge.
     expect(toParty("Tallyforge, the Oregon-based company").name).toEqual(["tallyforge"]);
+    // Without an article before it, the word set off is the body's own name.
+    expect(toParty("Tallyforge, Oregon-based payroll firm").name).toEqual(["tallyforge"]);
+    expect(toParty("McKesson, Texas-based drug distributor").name).toEqual(["mckesson"]);
   });
 
   it("reads a name that ends in a phrase of lower-case words", () => {
@@ -523,6 +526,11 @@ describe("a body's decision told with the body as subject", () => {
         "vigili del fuoco",
       ],
       ["en", "The regulator has fined the operator £2.4m over the outage.", "regulator"],
+      // An amount or a cause after the verb is no agent: these are still the body's acts.
+      ["en", "The central bank raised interest rates by a quarter point.", "bank"],
+      ["es", "El Ayuntamiento cerró el parque por el temporal.", "Ayuntamiento"],
+      // The body is the role before its place.
+      ["en", "A court in the central Spanish city of Castrovaldés on Tuesday sentenced its former mayor.", "court"],
       ["ja", "国立火山監視センターは14日午後3時10分、鷹巣岳の噴火警戒レベルを2から3に引き上げた。", "国立火山監視センター"],
     ];
     for (const [language, sentence, body] of cases) expect(party(sentence, language), sentence).toContain(body);
@@ -544,6 +552,23 @@ describe("a body's decision told with the body as subject", () => {
       ["en", "The port handles 3 million tonnes of cargo a year."],
       ["es", "Ferreyra llamó por teléfono a Benavídez para felicitarla."],
       ["fr", "Les pompiers ont secouru douze personnes dans la nuit."],
+      // Passives: what was done to the body.
+      ["en", "The company was fined £2m for the leak."],
+      ["en", "The club has been banned from European competition for two years."],
+      ["fr", "Le club a été suspendu pour deux matchs."],
+      // A verb's word as a noun after an article, and a word of the list after someone else's verb.
+      ["fr", "Les pompiers ont évacué la ferme."],
+      ["en", "Police found banned fireworks in the car."],
+      ["fr", "L'entreprise a un plan approuvé lundi."],
+      // An -ed form describing its noun, the clause's own verb later.
+      ["en", "The mayor sentenced in 2019 for corruption is running again."],
+      // Polish puts the body after its verb as freely as before it: the subject is not known.
+      ["pl", "Burmistrza zawiesiła rada miasta."],
+      // Japanese: a が of a relative clause is not the topic that decides.
+      ["ja", "市が管理する橋を鉄道会社が閉鎖した。"],
+      // A compound's second half, and a verb that also means something else.
+      ["en", "The court-ordered review found 14 errors."],
+      ["fr", "La commune relève de la préfecture du Var."],
     ];
     for (const [language, sentence] of none) expect(readAttribution(sentence, language), sentence).toBeUndefined();
   });

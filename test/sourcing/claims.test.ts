@@ -91,6 +91,9 @@ describe("facts", () => {
       const [a, b] = [m(0, language, turnout), m(1, language, shares)];
       expect(relate(a, b, stemWeights([a, b])), turnout).not.toBe("conflict");
     }
+    // One rate, once with its place and once without, is still one rate that differs.
+    const [r, t] = [m(0, "en", "Inflation in Valdena hit 4.2% in March."), m(1, "en", "Inflation hit 3.9% in March.")];
+    expect(relate(r, t, stemWeights([r, t]))).toBe("conflict");
     // The same candidate's share given twice, differently, still disagrees.
     const [x, y] = [
       m(0, "en", "Wolanska won 53.1% of the vote, the commission said."),
@@ -1130,10 +1133,13 @@ describe("whose word a claim rests on, by fact", () => {
       score: 85,
     } satisfies GroupedSource;
     // "juntaelectoral" is the "Junta Electoral" the outlets credit, not one word no page writes.
-    expect(ownParty(channel).text).toBe("Junta Electoral Puerto Aromal");
+    expect(ownParty(channel).text).toBe("Junta Electoral Puertoaromal");
     expect(sameParty(ownParty(channel), toParty("la Junta Electoral Municipal"))).toBe(true);
+    // Its place part stays one word: the board is no port, nor the town's council.
+    expect(sameParty(ownParty(channel), toParty("el puerto"))).toBe(false);
+    expect(sameParty(ownParty(channel), toParty("el Ayuntamiento de Puerto Aromal"))).toBe(false);
     // A label the page never writes in words keeps its own spelling.
-    const bare = { ...channel, page: page(channel.page.url, "Comunicado de prensa.") };
+    const bare = { ...channel, key: "1", page: page(channel.page.url, "Comunicado de prensa.") };
     expect(ownParty(bare).text).toBe("Juntaelectoral Puertoaromal");
   });
 

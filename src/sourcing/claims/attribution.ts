@@ -130,10 +130,10 @@ const JA_SAY =
  * port handles", "employs 1,200") is no decision, and neither is an act anyone may see done.
  */
 const DECIDED = rx(
-  `${B}(?:${[
-    "will close|will cut|will reopen|will suspend|will shut|plans to|intends to|suspended|sentenced|fined|raised|lowered|tendered|awarded|revised|corrected|approved|ordered|decided|imposed|banned|has closed|shut",
-    "schließt|sperrt|stoppt|verhängte|verhängt|verurteilte|verurteilt|korrigierte|beschloss|beschließt|genehmigte|ordnete|hob|senkte|vergab|suspendierte|sperrte",
-    "fermera|fermer|suspend|suspendu|condamne|condamné|relevé|abaissé|révisé|corrigé|décidé|approuvé|ordonné|prévoit de|infligé|inflige|attribué|suspendre|relève|abaisse|décide|ordonne|ferme",
+  `(?<![\\p{L}\\p{N}-])(?:${[
+    "will close|will cut|will reopen|will suspend|suspended|sentenced|fined|raised|lowered|tendered|awarded|revised|corrected|approved|ordered|decided|imposed|banned|has closed",
+    "schließt|sperrt|stoppt|verhängte|verurteilte|korrigierte|beschloss|beschließt|genehmigte|ordnete|senkte|vergab|suspendierte|sperrte",
+    "fermera|fermer|suspend|suspendu|condamne|condamné|relevé|abaissé|révisé|corrigé|décidé|approuvé|ordonné|prévoit de|infligé|inflige|attribué|suspendre|abaisse|décide|ordonne|ferme",
     "cortará|cerrará|suspenderá|suspendió|suspendido|suspende|condena|condenó|condenado|licitado|licitó|adjudicó|adjudicado|elevó|rebajó|corrigió|corregido|decidió|decidido|aprobó|aprobado|ordenó|ordenado|impuso|impuesto|multó|cortó|cerró",
     "chiuderà|sospenderà|sospeso|sospende|condanna|condannato|alzato|innalzato|abbassato|rivisto|corretto|deciso|approvato|ordinato|affidato|aggiudicato|inflitto|stanziato|stanzia|chiude|sospese|decise",
     "zamknie|zamyka|zawiesi|zawiesiła|zawiesił|zawiesiło|skazał|skazała|skorygowała|skorygował|skorygowało|podniosła|podniósł|podniosło|obniżyła|obniżył|zdecydowała|zdecydował|zdecydowało|zatwierdziła|zatwierdził|nakazała|nakazał|wstrzyma|wstrzymała|ukarała|ukarał",
@@ -503,7 +503,8 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
     }
     if (UNNAMED_SOURCE.test(sentence)) return { party: "", document: true, frame: false };
     if (JA_DECIDED.test(sentence.trim())) {
-      const topic = /^(?:[^、。「」]{0,12}】)?([^、。「」]{1,16}?)(?:は|が)/u.exec(sentence)?.[1];
+      // The topic (は) decides; a が before it may be a relative clause's ("市が管理する橋を…").
+      const topic = /^(?:[^、。「」]{0,12}】)?([^、。「」がを]{1,16}?)は/u.exec(sentence)?.[1];
       const hit = topic ? found(topic.replace(/^.*】/u, "").trim()) : undefined;
       if (hit && toParty(hit.party).roles.length > 0) return hit;
     }
@@ -628,34 +629,97 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
     const subject = sentenceSubject(sentence);
     return { party: subject ?? "", document: true, frame: false };
   }
-  return decidedBy(sentence, found);
+  return decidedBy(sentence, language, found);
 }
 
 /** The body whose decision the sentence tells with it as subject (`DECIDED`): a body by its role
  * or its initials ("MKW"), the subject right before the verb, perfect or adverbs between. */
-function decidedBy<T extends { party: string }>(sentence: string, found: (phrase: string) => T | undefined): T | undefined {
+function decidedBy<T extends { party: string }>(
+  sentence: string,
+  language: string,
+  found: (phrase: string) => T | undefined,
+): T | undefined {
   DECIDED.lastIndex = 0;
   for (let m = DECIDED.exec(sentence); m; m = DECIDED.exec(sentence)) {
+    const head = sentence.slice(0, m.index);
+    const after = sentence.slice(m.index + m[0].length);
+    // "The company was fined", "Le club a été suspendu", "das Landgericht hat den Bürgermeister
+    // verurteilt": a passive, or a verb whose subject stands further back than the words before it.
+    if (AUXILIARY.test(head) || PASSIVE_BEFORE.test(head)) continue;
+    // "a visité la ferme", "Police found banned fireworks": no verb follows an article.
+    if (ARTICLE_BEFORE.test(head)) continue;
     // "il progetto approvato lunedì dalla Giunta": a participle without its auxiliary, or with an
-    // agent after it, tells what was done to the noun before it, not that noun's act.
-    const after = sentence.slice(m.index + m[0].length, m.index + m[0].length + 40);
-    if (PASSIVE_AGENT.test(after)) continue;
-    if (ROMANCE_PARTICIPLE.test(m[0]) && !PERFECT_BEFORE.test(sentence.slice(0, m.index))) continue;
-    const before = sentence.slice(0, m.index).replace(DECIDED_BETWEEN, "");
-    const hit = found(phraseBefore(before)) ?? roleSubject(before, found);
-    if (hit && (toParty(hit.party).roles.length > 0 || /^\p{Lu}{2,6}$/u.test(hit.party.trim()))) return hit;
+    // agent after it, tells what was done to the noun before it, not that noun's act. An agent is
+    // a party ("by the council"), not an amount or a cause ("by a quarter point", "por el temporal").
+    const participle = ROMANCE_PARTICIPLE.test(m[0]) || /ed$/iu.test(m[0]);
+    const agent = PASSIVE_AGENT.exec(after.slice(0, 40));
+    if (participle && agent && found(phraseAfter(after.slice(agent[0].length), 0))) continue;
+    if (ROMANCE_PARTICIPLE.test(m[0]) && !PERFECT_BEFORE.test(head)) continue;
+    // "The mayor sentenced in 2019 for corruption is running again": the clause has its own verb.
+    if (/ed$/iu.test(m[0]) && FINITE_LATER.test(after.split(/[,;:]/u)[0] ?? "")) continue;
+    // Polish orders freely: "Burmistrza zawiesiła rada miasta" puts the body after its verb, so a
+    // body right after the verb leaves the subject unknown.
+    const next = (after.split(/[,.;:]/u)[0] ?? "").trim().split(/\s+/).slice(0, 3).join(" ");
+    if (language === "pl" && toParty(next).roles.length > 0) continue;
+    const before = atRole(head.replace(DECIDED_BETWEEN, ""));
+    // The subject ends right before the verb, on a name or a role: "Police found banned …" is no
+    // decision of the police's.
+    if (!endsOnParty(before)) continue;
+    const hit = [found(phraseBefore(before)), roleSubject(before, found)].find((h) => h !== undefined && isBody(h.party));
+    if (hit) return hit;
   }
   return undefined;
+}
+
+/** Whether a clause ends on a word of a party: a name, a role, or the word that completes a role
+ * written in words ("vigili del fuoco"), not a verb after one ("Police found"). */
+function endsOnParty(clause: string): boolean {
+  const words = clause
+    .replace(/[()«»"“”„]/gu, " ")
+    .trim()
+    .split(/\s+/);
+  const last = words[words.length - 1] ?? "";
+  if (/^\p{Lu}/u.test(last) || toParty(last).roles.length > 0) return true;
+  // A lower-case word after "of" completes a role's name ("vigili del fuoco", "Protection civile").
+  const joined = /^(?:of|de|del|della|dei|di|des|du|von|der)$/iu.test(words[words.length - 2] ?? "");
+  return joined && toParty(words.slice(-3).join(" ")).roles.length > 0;
+}
+
+/** A body by its role, or by its initials ("MKW", "l'ICIA"): not a person, whose act anyone may report. */
+function isBody(party: string): boolean {
+  return (
+    toParty(party).roles.length > 0 ||
+    /^\p{Lu}{2,6}$/u.test(party.trim().replace(/^(?:l['’]|the\s+|die\s+|der\s+|la\s+|el\s+|il\s+)/iu, ""))
+  );
+}
+
+/** "A court in the central Spanish city of Castrovaldés on Tuesday": the body is the role before its place. */
+function atRole(before: string): string {
+  const words = before.split(/\s+/);
+  for (let i = 0; i + 1 < words.length; i++)
+    if (PLACE_AFTER_ROLE.test(words[i + 1] as string) && toParty(words[i] as string).roles.length > 0)
+      return words.slice(0, i + 1).join(" ");
+  return before;
 }
 
 /** An agent after a verb makes it a passive: "approved by the council", "approvato dalla Giunta". */
 const PASSIVE_AGENT = /^(?:\s+\p{L}+){0,3}?\s+(?:by|par|por|da|dal|dalla|dallo|dai|dagli|dalle|przez|von|vom)(?![\p{L}])/iu;
 /** A French, Spanish or Italian past participle, which tells the subject's act only after its auxiliary. */
 const ROMANCE_PARTICIPLE = /(?:ato|ata|ito|ita|uto|eso|esso|sto|tto|ado|ada|ido|ida|é|ée|és|u)$/iu;
-const PERFECT_BEFORE = /(?<![\p{L}])(?:a|ont|avait|avaient|ha|han|había|habían|hanno|aveva|avevano)(?:\s+\p{L}+){0,2}\s*$/iu;
+/** A perfect's auxiliary right before the participle, an adverb or a time at most between. */
+const PERFECT_BEFORE =
+  /(?<![\p{L}])(?:a|ont|avait|avaient|ha|han|había|habían|hanno|aveva|avevano)(?:\s+(?:già|poi|ya|déjà|anche|también|aussi|ieri|hoy|ayer|hier|oggi|\p{Ll}+mente|\p{Ll}+ment))?\s*$/iu;
+/** A passive's auxiliary before the verb: "has been banned", "a été suspendu", "wurde verurteilt". */
+const PASSIVE_BEFORE = /(?<![\p{L}])(?:been|été|sido|stato|stata|stati|state|worden|wurde|wurden)(?:\s+\p{Ll}+){0,2}\s*$/u;
+/** An article or a determiner just before a word: the word is a noun ("la ferme"), not a verb. */
+const ARTICLE_BEFORE = /(?<![\p{L}])(?:the|a|an|la|le|les|un|une|sa|son|el|los|las|il|lo|gli|una|der|die|das|den|ein|eine)\s*$/iu;
+/** A clause's own finite verb after an -ed form: the -ed form describes its noun. */
+const FINITE_LATER = /(?<![\p{L}])(?:is|are|was|were|has|have|had|will|would|can|could|remains?|says?|said)(?![\p{L}])/iu;
+/** Words that set a place after a body's role: "a court in Madrid", "il tribunale di Roma". */
+const PLACE_AFTER_ROLE = /^(?:in|en|à|im|w|we|nel|nella|near|at)$/iu;
 /** Words between a subject and its decision: a perfect's auxiliary, a time, an adverb. */
 const DECIDED_BETWEEN =
-  /(?:\s+(?:has|have|had|will|would|hat|hatte|wird|a|ont|avait|va|vont|ha|han|había|hanno|aveva|ma|będzie|also|now|then|poi|già|już|też|bereits|déjà|ya|already|rano|wieczorem|w nocy|\p{Ll}+mente))+\s*$/u;
+  /(?:\s+(?:has|have|had|will|would|wird|a|ont|avait|va|vont|ha|han|había|hanno|aveva|będzie|also|now|then|poi|già|już|też|bereits|déjà|ya|already|rano|wieczorem|w nocy|\p{Ll}+mente))+\s*$/u;
 
 /**
  * Attributions of a page's sentences, carried forward where a statement continues: to the end of

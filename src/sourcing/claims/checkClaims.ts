@@ -359,7 +359,15 @@ export function relate(
     const wy = whose(fy, y);
     // A share is of someone or something: "Wolańska 53,1 proc." is hers, "Frekwencja 38,71 proc."
     // the turnout's; a share that names no one is not the named one's.
-    if (isShare(x) && isShare(y) && (wx.length === 0) !== (wy.length === 0)) return false;
+    // A share someone won is theirs: a split of shares among those named ("Wolańska 53,1 proc.,
+    // Sędziak 46,9 proc."), or a share given with a person's full name ("Lucía Benavídez: 41,3 %").
+    // A place's rate is the place's: "Inflation in Valdena hit 4.2%" against "Inflation hit 3.9%"
+    // is one rate.
+    if (isShare(x) && isShare(y) && (wx.length === 0) !== (wy.length === 0)) {
+      const [named, q] = wx.length > 0 ? [fx, x] : [fy, y];
+      const person = (named.figureNames[q.value] ?? []).some((n) => n.split(" ").length >= 2);
+      if (person || named.quantities.filter(isShare).length >= 2) return false;
+    }
     return wx.length === 0 || wy.length === 0 || wx.some((w) => wy.includes(w));
   };
   // Figures under opposite instance words count different things: "38% in the first round" and

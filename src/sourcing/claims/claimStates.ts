@@ -76,12 +76,30 @@ export function outletNames(source: GroupedSource): string[] {
 
 /** The party whose channel an official source is. */
 export function ownParty(source: GroupedSource): Party {
+  let party = ownParties.get(source);
+  if (!party) {
+    party = readOwnParty(source);
+    ownParties.set(source, party);
+  }
+  return party;
+}
+
+/** Each channel's party, read once: every claim it carries asks for it. */
+const ownParties = new WeakMap<GroupedSource, Party>();
+
+function readOwnParty(source: GroupedSource): Party {
   const written = source.page.siteName ?? source.origin;
   // A channel that names itself only by its address ("verane-automobiles.fr") is the body its
   // domain's words name ("Verane Automobiles").
   if (!/^[\p{Ll}\p{N}.-]+\.[\p{Ll}]+$/u.test(written)) return toParty(written);
   const label = (source.domain.split(".")[0] ?? "").split(/[-_]+/);
-  return toParty(label.map((w) => wordsOfLabel(w, source.page) ?? (w[0] ?? "").toUpperCase() + w.slice(1)).join(" "));
+  // Only the first part, which names the body: the rest is mostly its place ("-puertoaromal"),
+  // whose words ("Puerto") would give it a port's role.
+  return toParty(
+    label
+      .map((w, i) => (i === 0 ? wordsOfLabel(w, source.page) : undefined) ?? (w[0] ?? "").toUpperCase() + w.slice(1))
+      .join(" "),
+  );
 }
 
 /** Letters alone, lower-case and without accents: "Electoral" and "electoral", "Aromal" in "puertoaromal". */
@@ -99,13 +117,14 @@ const bare = (w: string) =>
 function wordsOfLabel(label: string, page: { title: string; text: string }): string | undefined {
   const target = bare(label);
   if (target.length < 6) return undefined;
-  const written = `${page.title}\n${page.text.slice(0, LABEL_TEXT)}`.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const written = `${page.title}\n${page.text.slice(0, LABEL_TEXT)}`.normalize("NFC").match(/[\p{L}\p{N}]+/gu) ?? [];
   for (let i = 0; i < written.length; i++) {
     let joined = "";
     for (let n = 0; n < 4 && i + n < written.length; n++) {
       joined += bare(written[i + n] as string);
       if (joined.length > target.length || !target.startsWith(joined)) break;
-      if (joined === target && n >= 1)
+      // Words of three letters or more: "nowhere" is not "now here", nor "information" "in formation".
+      if (joined === target && n >= 1 && written.slice(i, i + n + 1).every((w) => w.length >= 3))
         return written
           .slice(i, i + n + 1)
           .map((w) => (w[0] ?? "").toUpperCase() + w.slice(1).toLowerCase())

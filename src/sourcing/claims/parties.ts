@@ -766,7 +766,7 @@ function compoundRole(word: string): { role: string; named: boolean; speaker?: b
 function partyOf(text: string): Party {
   const cleaned = ROLE_PHRASES.reduce((t, [re, role]) => t.replace(re, role), text)
     // "The Brightwater, Oregon-based company": a town before its state's "-based" is where, not who.
-    .replace(/\p{Lu}[\p{L}'’.-]*,\s+(?=\p{Lu}[\p{L}.]*-based(?![\p{L}]))/gu, "")
+    .replace(/(?<=(?:^|\s)(?:[Tt]he|[Aa]n?)\s+)\p{Lu}[\p{L}'’.-]*,\s+(?=\p{Lu}[\p{L}.]*-based(?![\p{L}]))/gu, "")
     .replace(/['’]s(?![\p{L}])/gu, "")
     .replace(/(?<![\p{L}])(?:l|d|dell|dall|all|nell|sull|un)['’]/giu, "")
     .replace(/[“”"„«»()[\].,;:!?]/g, " ");
