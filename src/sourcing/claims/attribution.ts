@@ -123,8 +123,8 @@ const JA_SAY =
   /^(?:[^、。]{0,12}、)?([^、。「」は]{1,24}?)(?:の(?:広報担当者|担当者|幹部|関係者|報道官|広報))?(?:は|が)[^。]*(?:(?:と|を)(?:発表|明らかに|説明|述べ|話し|話した|公表|語っ|語った|示し|否定|認め|伝え|強調|指摘|警告|回答|コメント|表明|主張|報告)|(?:よう|ように|を)(?:呼び掛け|呼びかけ|求め|要請))/u;
 
 /**
- * A body's decision or plan, told with the body as the sentence's subject: "La Mancomunidad
- * cortará el suministro", "Spółka Oderland Netz zamknie most", "L'ICIA ha sospeso il corridore",
+ * A body's decision or plan, told with the body as the sentence's subject: "El Ayuntamiento
+ * cerró el parque", "Spółka Oderland Netz zamknie most", "L'ICIA ha sospeso il corridore",
  * "La Audiencia Provincial condena al exalcalde", "MKW skorygowała wynik". What a body decides or
  * plans is known from the body: the sentence rests on it. A state or a count of the body ("the
  * port handles", "employs 1,200") is no decision, and neither is an act anyone may see done.
@@ -643,8 +643,9 @@ function decidedBy<T extends { party: string }>(
   for (let m = DECIDED.exec(sentence); m; m = DECIDED.exec(sentence)) {
     const head = sentence.slice(0, m.index);
     const after = sentence.slice(m.index + m[0].length);
-    // "The company was fined", "Le club a été suspendu", "das Landgericht hat den Bürgermeister
-    // verurteilt": a passive, or a verb whose subject stands further back than the words before it.
+    // "The company was fined", "Le club a été suspendu": a passive tells what was done to the
+    // subject. (German participles, whose subject stands far before them after
+    // "hat", are not in the list: only finite forms are.)
     if (AUXILIARY.test(head) || PASSIVE_BEFORE.test(head)) continue;
     // "a visité la ferme", "Police found banned fireworks": no verb follows an article.
     if (ARTICLE_BEFORE.test(head)) continue;
@@ -709,7 +710,7 @@ const ROMANCE_PARTICIPLE = /(?:ato|ata|ito|ita|uto|eso|esso|sto|tto|ado|ada|ido|
 /** A perfect's auxiliary right before the participle, an adverb or a time at most between. */
 const PERFECT_BEFORE =
   /(?<![\p{L}])(?:a|ont|avait|avaient|ha|han|había|habían|hanno|aveva|avevano)(?:\s+(?:già|poi|ya|déjà|anche|también|aussi|ieri|hoy|ayer|hier|oggi|\p{Ll}+mente|\p{Ll}+ment))?\s*$/iu;
-/** A passive's auxiliary before the verb: "has been banned", "a été suspendu", "wurde verurteilt". */
+/** A passive's auxiliary before the verb: "has been banned", "a été suspendu", "è stato sospeso". */
 const PASSIVE_BEFORE = /(?<![\p{L}])(?:been|été|sido|stato|stata|stati|state|worden|wurde|wurden)(?:\s+\p{Ll}+){0,2}\s*$/u;
 /** An article or a determiner just before a word: the word is a noun ("la ferme"), not a verb. */
 const ARTICLE_BEFORE = /(?<![\p{L}])(?:the|a|an|la|le|les|un|une|sa|son|el|los|las|il|lo|gli|una|der|die|das|den|ein|eine)\s*$/iu;

@@ -357,9 +357,8 @@ export function relate(
   const sameSubject = (x: Quantity, y: Quantity, fx: SentenceFacts, fy: SentenceFacts) => {
     const wx = whose(fx, x);
     const wy = whose(fy, y);
-    // A share is of someone or something: "Wolańska 53,1 proc." is hers, "Frekwencja 38,71 proc."
-    // the turnout's; a share that names no one is not the named one's.
-    // A share someone won is theirs: a split of shares among those named ("Wolańska 53,1 proc.,
+    // A share someone won is theirs, not a share that names no one ("Frekwencja 38,71 proc.", the
+    // turnout's): a split of shares among those named ("Wolańska 53,1 proc.,
     // Sędziak 46,9 proc."), or a share given with a person's full name ("Lucía Benavídez: 41,3 %").
     // A place's rate is the place's: "Inflation in Valdena hit 4.2%" against "Inflation hit 3.9%"
     // is one rate.
