@@ -652,12 +652,13 @@ function decidedBy<T extends { party: string }>(
     // "il progetto approvato lunedì dalla Giunta": a participle without its auxiliary, or with an
     // agent after it, tells what was done to the noun before it, not that noun's act. An agent is
     // a party ("by the council"), not an amount or a cause ("by a quarter point", "por el temporal").
-    const participle = ROMANCE_PARTICIPLE.test(m[0]) || /ed$/iu.test(m[0]);
+    const romance = ROMANCE_PARTICIPLE.test(m[0]);
+    const english = /ed$/iu.test(m[0]);
     const agent = PASSIVE_AGENT.exec(after.slice(0, 40));
-    if (participle && agent && found(phraseAfter(after.slice(agent[0].length), 0))) continue;
-    if (ROMANCE_PARTICIPLE.test(m[0]) && !PERFECT_BEFORE.test(head)) continue;
+    if ((romance || english) && agent && found(phraseAfter(after.slice(agent[0].length), 0))) continue;
+    if (romance && !PERFECT_BEFORE.test(head)) continue;
     // "The mayor sentenced in 2019 for corruption is running again": the clause has its own verb.
-    if (/ed$/iu.test(m[0]) && FINITE_LATER.test(after.split(/[,;:]/u)[0] ?? "")) continue;
+    if (english && FINITE_LATER.test(after.split(/[,;:]/u)[0] ?? "")) continue;
     // Polish orders freely: "Burmistrza zawiesiła rada miasta" puts the body after its verb, so a
     // body right after the verb leaves the subject unknown.
     const next = (after.split(/[,.;:]/u)[0] ?? "").trim().split(/\s+/).slice(0, 3).join(" ");

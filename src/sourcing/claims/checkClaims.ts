@@ -17,6 +17,7 @@ import { type CarrierMention, claimState, REPORTED, type StateResult } from "./c
 import { FUNCTION_WORDS } from "./contentWords.ts";
 import {
   isCheckable,
+  lowerWords,
   namesOwnReporter,
   negatedThings,
   negates,
@@ -1357,7 +1358,7 @@ const AMONG = /^(?:among|amongst|parmi|unter|entre|tra|fra|wśród)$/iu;
 /** Whether a text restricts what it negates to a group the other sentence does not name
  * ("no injuries among the 140 passengers" against "two crew members suffered injuries"). */
 function ofAnotherGroup(text: string, s: string, otherStems: readonly string[]): boolean {
-  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const words = lowerWords(text);
   const at = words.findIndex((w) => stem(w) === s);
   if (at < 0 || !AMONG.test(words[at + 1] ?? "")) return false;
   const group = words

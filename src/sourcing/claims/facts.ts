@@ -201,9 +201,14 @@ export function negates(text: string, stems: readonly string[], language: string
   return wordBefore(text, stems, NEGATING_WORD, 4);
 }
 
+/** A text's words, lower-cased, letters only: what the word-by-word readings below walk. */
+export function lowerWords(text: string): string[] {
+  return text.toLowerCase().match(/\p{L}+/gu) ?? [];
+}
+
 /** Whether a word of one of the given stems has a word the test accepts at most `within` words before it. */
 export function wordBefore(text: string, stems: readonly string[], test: RegExp, within: number): boolean {
-  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const words = lowerWords(text);
   return words.some((w, i) => stems.includes(stem(w)) && words.slice(Math.max(0, i - within), i).some((x) => test.test(x)));
 }
 
