@@ -511,6 +511,15 @@ describe("one party however it is written", () => {
     expect(same("the union", "the company")).toBe(false);
     expect(same("Transport Minister Ellen Baird", "Transport Scotland")).toBe(false);
   });
+
+  it("matches one body named in Japanese and in Latin letters, by what its name speaks of or its role", () => {
+    expect(same("国立火山監視センター", "The National Volcano Monitoring Center")).toBe(true);
+    expect(same("朝霧県警", "Asagiri Prefectural Police")).toBe(true);
+    // A body of another kind, or a name that speaks of something the other does not.
+    expect(same("国立火山監視センター", "Asagiri Prefectural Police")).toBe(false);
+    expect(same("朝霧県警", "the fire department")).toBe(false);
+    expect(same("国立火山監視センター", "The Flood Monitoring Center")).toBe(false);
+  });
 });
 
 describe("a body's decision told with the body as subject", () => {
@@ -532,6 +541,12 @@ describe("a body's decision told with the body as subject", () => {
       // The body is the role before its place.
       ["en", "A court in the central Spanish city of Castrovaldés on Tuesday sentenced its former mayor.", "court"],
       ["ja", "国立火山監視センターは14日午後3時10分、鷹巣岳の噴火警戒レベルを2から3に引き上げた。", "国立火山監視センター"],
+      // The body's next act after "and" is no clause of its own that makes the -ed form describe it.
+      [
+        "en",
+        "The National Volcano Monitoring Center raised the alert level for the mountain to 3 on Wednesday and has kept it there since.",
+        "National Volcano Monitoring Center",
+      ],
     ];
     for (const [language, sentence, body] of cases) expect(party(sentence, language), sentence).toContain(body);
   });

@@ -51,6 +51,13 @@ describe("Japanese numbers", () => {
     expect(ja("工場は3月に閉鎖される。")).toMatchObject({ dates: [], numbers: [] });
   });
 
+  it("reads a year counted by era as the western year ('令和8年' is 2026), not as a count of years", () => {
+    expect(ja("報道発表 令和8年10月14日 15時10分 国立火山監視センター")).toMatchObject({ dates: ["2026-10-14"], numbers: [] });
+    expect(ja("令和８年３月")).toMatchObject({ dates: ["2026-03"], numbers: [] });
+    expect(ja("平成31年に完成した。")).toMatchObject({ dates: ["2019"], numbers: [] });
+    expect(ja("令和元年の台風で被害が出た。")).toMatchObject({ dates: ["2019"], numbers: [] });
+  });
+
   it("records what a figure counts from the counter or noun after it (money and people as one class in every language)", () => {
     const units = (sentence: string) => ja(sentence).quantities;
     expect(units("約1500世帯が停電した。")).toEqual([{ value: "1500", unit: "households" }]);

@@ -658,7 +658,8 @@ function decidedBy<T extends { party: string }>(
     if ((romance || english) && agent && found(phraseAfter(after.slice(agent[0].length), 0))) continue;
     if (romance && !PERFECT_BEFORE.test(head)) continue;
     // "The mayor sentenced in 2019 for corruption is running again": the clause has its own verb.
-    if (english && FINITE_LATER.test(after.split(/[,;:]/u)[0] ?? "")) continue;
+    // A verb after "and" is the same subject's next act ("raised the level … and has kept it there").
+    if (english && FINITE_LATER.test(after.split(/[,;:]|\s(?:and|but)\s/u)[0] ?? "")) continue;
     // Polish orders freely: "Burmistrza zawiesiła rada miasta" puts the body after its verb, so a
     // body right after the verb leaves the subject unknown.
     const next = (after.split(/[,.;:]/u)[0] ?? "").trim().split(/\s+/).slice(0, 3).join(" ");

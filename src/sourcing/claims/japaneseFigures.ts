@@ -16,10 +16,22 @@ export function foldWidth(text: string): string {
   });
 }
 
-/** 2026年3月14日, 2026年3月, 3月14日; a month alone ("3月") is no comparable date and no number either. */
-const JA_DATE = /(?<![\d.,])(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月(?:\s*(\d{1,2})\s*日)?/gu;
-/** 2026年: a year, at year precision. */
-const JA_YEAR = /(?<![\d.,])((?:19|20)\d{2})\s*年/gu;
+/**
+ * 2026年3月14日, 2026年3月, 3月14日; a month alone ("3月") is no comparable date and no number either.
+ * A body's own notices count years by era: 令和8年 is 2026, 平成31年 2019 (元年 is an era's first).
+ */
+const JA_DATE = /(?<![\d.,])(?:(?:(\d{4})|(令和|平成)(\d{1,2}|元))\s*年\s*)?(\d{1,2})\s*月(?:\s*(\d{1,2})\s*日)?/gu;
+/** 2026年, 令和8年: a year, at year precision. */
+const JA_YEAR = /(?<![\d.,])(?:((?:19|20)\d{2})|(令和|平成)(\d{1,2}|元))\s*年/gu;
+/** The year before each era's first. */
+const ERA_BASE: Record<string, number> = { 令和: 2018, 平成: 1988 };
+
+/** The western year of a year written as digits or by era, undefined when none is written. */
+function yearOf(digits: string | undefined, era: string | undefined, inEra: string | undefined): number | undefined {
+  if (digits) return Number(digits);
+  if (!era || !inEra) return undefined;
+  return (ERA_BASE[era] as number) + (inEra === "元" ? 1 : Number(inEra));
+}
 
 const JA_SCALES: Record<string, number> = { 千: 1e3, 万: 1e4, 億: 1e8, 兆: 1e12 };
 const JA_DIGITS = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
@@ -115,12 +127,12 @@ export function extractJapaneseDates(text: string, dates: Set<string>, spans: [n
       if (spans.some(([s, e]) => start < e && end > s)) continue;
       if (re === JA_YEAR) {
         spans.push([start, end]);
-        years.add(m[1] as string);
+        years.add(String(yearOf(m[1], m[2], m[3])));
         continue;
       }
-      const year = m[1] ? Number(m[1]) : undefined;
-      const month = Number(m[2]);
-      const day = m[3] ? Number(m[3]) : undefined;
+      const year = yearOf(m[1], m[2], m[3]);
+      const month = Number(m[4]);
+      const day = m[5] ? Number(m[5]) : undefined;
       if (month < 1 || month > 12 || (day !== undefined && (day < 1 || day > 31))) continue;
       spans.push([start, end]);
       if (year && day) dates.add(`${year}-${pad(month)}-${pad(day)}`);

@@ -2833,6 +2833,20 @@ function containedJapanese(word: string, exact: Map<string, string>): string | u
   return undefined;
 }
 
+/** Every concept a Japanese text speaks of: each entry of two characters or more that it contains. */
+export function japaneseConcepts(text: string): Set<string> {
+  const out = new Set<string>();
+  const exact = indexFor("ja")?.exact;
+  if (!exact) return out;
+  const chars = [...text];
+  for (let start = 0; start < chars.length; start++)
+    for (let end = start + 2; end <= chars.length; end++) {
+      const concept = exact.get(chars.slice(start, end).join(""));
+      if (concept) out.add(concept);
+    }
+  return out;
+}
+
 /** The concept a lower-cased word of a language stands for, if any. */
 export function conceptOf(word: string, language: string): string | undefined {
   const index = indexFor(language);

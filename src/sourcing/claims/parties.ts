@@ -5,6 +5,8 @@
 // the name words left over; two parties are one when their names agree, or when one is named
 // only by a role the other has. Nothing here knows any outlet, body or person of a story.
 
+import { conceptOf, japaneseConcepts } from "./newsLexicon.ts";
+
 /** Institution words of the languages we read, by role. A word names its role in any of them. */
 const ROLE_WORDS: Record<string, string[]> = {
   ministry: [
@@ -836,6 +838,35 @@ export function sameParty(a: Party, b: Party): boolean {
   return (a.body !== undefined && sameWritten(a.body, b)) || (b.body !== undefined && sameWritten(a, b.body));
 }
 
+/** Japanese or Chinese script. */
+const CJK = /[\p{scx=Han}\p{scx=Hira}\p{scx=Kana}]/u;
+const LATIN_LANGUAGES = ["en", "de", "fr", "es", "it", "pl"];
+
+/**
+ * One body named in Japanese on one page and in Latin letters on another ("国立火山監視センター",
+ * "The National Volcano Monitoring Center"; "朝霧県警", "Asagiri Prefectural Police"). Names in two
+ * scripts share no letters: they agree when each word of the Latin name that the news lexicon
+ * knows is a thing the Japanese name speaks of too ("volcano", 火山), and the roles agree. A
+ * name of proper words alone ("Asagiri") cannot be compared: then the roles must name one kind
+ * of body ("police", 県警).
+ */
+function acrossScripts(a: Party, b: Party): boolean {
+  const aCjk = CJK.test(a.text);
+  if (aCjk === CJK.test(b.text)) return false;
+  const [cjk, latin] = aCjk ? [a, b] : [b, a];
+  if (cjk.roles.length === 0 || latin.roles.length === 0 || !rolesAgree(a, b)) return false;
+  const known = latin.name.flatMap((w) => {
+    const concept = LATIN_LANGUAGES.map((l) => conceptOf(w, l)).find((c) => c !== undefined);
+    return concept ? [concept] : [];
+  });
+  if (known.length > 0) {
+    const spoken = japaneseConcepts(cjk.text);
+    return known.every((c) => spoken.has(c));
+  }
+  const specific = (p: Party) => p.roles.filter((r) => r !== "officials");
+  return specific(cjk).some((r) => specific(latin).includes(r));
+}
+
 /**
  * Whether one party is written as the other's initials: "USMR" for "Union syndicale Métal Ried",
  * "MKW" for "Miejska Komisja Wyborcza", "ICIA" for "International Cycling Integrity Agency".
@@ -885,6 +916,7 @@ const ARTICLES = new Set([
 
 function sameWritten(a: Party, b: Party): boolean {
   if ((initialsOf(a, b) || initialsOf(b, a)) && rolesAgree(a, b)) return true;
+  if (acrossScripts(a, b)) return true;
   if (a.name.length > 0 && b.name.length > 0) return namesAgree(a, b) && rolesAgree(a, b);
   if (a.name.length === 0 && b.name.length === 0) {
     if (a.roles.length === 0 || b.roles.length === 0) return false;
