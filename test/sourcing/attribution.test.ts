@@ -512,6 +512,31 @@ describe("one party however it is written", () => {
     expect(same("Transport Minister Ellen Baird", "Transport Scotland")).toBe(false);
   });
 
+  it("reads a region's government as the region, an organiser in any language, and keeps a body's insurer apart from it", () => {
+    expect(same("el Gobierno regional", "Junta de Montalba")).toBe(true);
+    expect(same("Władze regionalne", "la Junta de Montalba")).toBe(true);
+    expect(same("la Consejería", "Junta de Montalba")).toBe(true);
+    // The country's government is not the region's.
+    expect(same("el Gobierno", "Junta de Montalba")).toBe(false);
+    expect(
+      readAttribution("Según el Gobierno regional, la superficie afectada asciende a unas 2.300 hectáreas.", "es")?.party,
+    ).toBe("Gobierno regional");
+    for (const [language, sentence] of [
+      ["fr", "Selon l'organisateur, les billets journaliers seront intégralement remboursés."],
+      ["es", "Según el organizador, las entradas se devolverán."],
+      ["en", "According to the organiser, day tickets will be refunded in full."],
+      ["it", "Secondo l'organizzatore, i biglietti saranno rimborsati."],
+    ])
+      expect(readAttribution(sentence as string, language as string)?.party, sentence).toMatch(/organi[sz]/iu);
+    // "the museum's insurer" is the insurer, not the museum; "the club's spokesman" speaks for the club.
+    expect(same("Castelnou Assurances, the museum's insurer", "the museum")).toBe(false);
+    expect(same("Castelnou Assurances, the museum's insurer", "the insurer")).toBe(true);
+    expect(same("the club's spokesman", "the club")).toBe(true);
+    // A works council is one body however it is written, and not a union.
+    expect(same("Der Gesamtbetriebsrat", "der Betriebsrat der Landbank")).toBe(true);
+    expect(same("Der Gesamtbetriebsrat", "die Gewerkschaft Verdi")).toBe(false);
+  });
+
   it("matches one body named in Japanese and in Latin letters, by what its name speaks of or its role", () => {
     expect(same("国立火山監視センター", "The National Volcano Monitoring Center")).toBe(true);
     expect(same("朝霧県警", "Asagiri Prefectural Police")).toBe(true);

@@ -265,8 +265,13 @@ function phraseAfter(text: string, skip = 7): string {
   const run: string[] = [];
   for (; i < words.length && run.length < 8; i++) {
     const w = words[i] as string;
-    // A lower-case word that completes a role written in two words: "Protection civile".
-    const completes = () => run.length > 0 && toParty(`${run.join(" ")} ${w}`).roles.length > toParty(run.join(" ")).roles.length;
+    // A lower-case word that completes a role written in two words: "Protection civile", "el
+    // Gobierno regional" (the region's, not the country's government).
+    const completes = () => {
+      if (run.length === 0) return false;
+      const [before, after] = [toParty(run.join(" ")).roles, toParty(`${run.join(" ")} ${w}`).roles];
+      return after.length > before.length || (after.length === before.length && after.some((r) => !before.includes(r)));
+    };
     if (partyWord(w) || (run.length > 0 && CONNECTOR.test(w)) || completes()) run.push(w);
     else break;
   }

@@ -130,6 +130,8 @@ const ROLE_WORDS: Record<string, string[]> = {
     "département",
     "comunidad",
     "junta",
+    "consejería",
+    "conselleria",
     "generalitat",
     "województwo",
     "voivodeship",
@@ -268,6 +270,7 @@ const ROLE_WORDS: Record<string, string[]> = {
     "ホールディングス",
     "電力",
     "銀行",
+    "航空",
     "鉄道会社",
     "company",
     "firm",
@@ -290,6 +293,10 @@ const ROLE_WORDS: Record<string, string[]> = {
     "carrier",
     "airline",
     "insurer",
+    "assurances",
+    "versicherung",
+    "seguros",
+    "assicurazioni",
     "bank",
     "unternehmen",
     "gesellschaft",
@@ -460,15 +467,26 @@ const ROLE_WORDS: Record<string, string[]> = {
   organisers: [
     "organisers",
     "organizers",
+    "organiser",
+    "organizer",
     "veranstalter",
+    "veranstalterin",
     "organisateurs",
+    "organisateur",
+    "organisatrice",
     "organizadores",
+    "organizador",
+    "organizadora",
     "organizzatori",
+    "organizzatore",
+    "organizzatrice",
     "organizator",
     "organizatora",
     "organizatorzy",
     "主催者",
   ],
+  museum: ["museum", "musée", "museo", "muzeum", "muzeumu", "博物館", "美術館"],
+  workscouncil: ["betriebsrat", "gesamtbetriebsrat", "konzernbetriebsrat", "personalrat", "cse", "rsu"],
   employers: ["employers", "arbeitgeber", "patronat", "patronal", "pracodawców", "pracodawcy"],
   auditor: ["auditors", "auditor", "rechnungshof", "landesrechnungshof", "prüfer", "会計検査院"],
   redcross: ["redcross", "赤十字"],
@@ -696,6 +714,12 @@ const ROLE_PHRASES: [RegExp, string][] = [
     /(?<![\p{L}])(?:civil protection|protection civile|protezione civile|protecci[oó]n civil|zivilschutz|obrona cywilna)(?![\p{L}])/giu,
     "civilprotection",
   ],
+  // A region's government is the region ("el Gobierno regional", "Władze regionalne" and the
+  // "Junta de Montalba" are one body).
+  [
+    /(?<![\p{L}])(?:regional government|gobierno regional|gouvernement régional|governo regionale|regionalregierung|rząd regionalny|władze regionalne|władz regionalnych|autoridades regionales|autorités régionales|autorità regionali)(?![\p{L}])/giu,
+    "region",
+  ],
   [
     /(?<![\p{L}])(?:red cross|croix-rouge|cruz roja|croce rossa|rotes kreuz|roten kreuz|czerwony krzyż|czerwonego krzyża)(?![\p{L}])/giu,
     "redcross",
@@ -767,6 +791,12 @@ function compoundRole(word: string): { role: string; named: boolean; speaker?: b
 
 function partyOf(text: string): Party {
   const cleaned = ROLE_PHRASES.reduce((t, [re, role]) => t.replace(re, role), text)
+    // "the museum's insurer" is an insurer, another body than the museum; "the club's spokesman"
+    // speaks for the club.
+    .replace(/(?<![\p{L}])\p{L}+['’]s\s+(?=(\p{L}+))/gu, (whole, next: string) => {
+      const role = ROLE_OF.get(next.toLowerCase()) ?? ROLE_OF.get(lightStem(next.toLowerCase()));
+      return role !== undefined && role !== "officials" ? "" : whole;
+    })
     // "The Brightwater, Oregon-based company": a town before its state's "-based" is where, not who.
     .replace(/(?<=(?:^|\s)(?:[Tt]he|[Aa]n?)\s+)\p{Lu}[\p{L}'’.-]*,\s+(?=\p{Lu}[\p{L}.]*-based(?![\p{L}]))/gu, "")
     .replace(/['’]s(?![\p{L}])/gu, "")
