@@ -537,6 +537,18 @@ describe("one party however it is written", () => {
     expect(same("Der Gesamtbetriebsrat", "die Gewerkschaft Verdi")).toBe(false);
   });
 
+  it("gives a verb joined by 'and' to the clause's first verb that verb's subject, when it is a body", () => {
+    expect(
+      readAttribution(
+        "Der Gesamtbetriebsrat der Landbank hält diese Zahl für deutlich zu niedrig und geht von bis zu 1.100 bedrohten Arbeitsplätzen aus.",
+        "de",
+      )?.party,
+    ).toContain("Gesamtbetriebsrat");
+    expect(readAttribution("The union rejected the offer and said its members would strike.", "en")?.party).toBe("The union");
+    // No body opens the sentence: no party.
+    expect(readAttribution("In Madrid, hundreds marched and said the plan would fail.", "en")).toBeUndefined();
+  });
+
   it("matches one body named in Japanese and in Latin letters, by what its name speaks of or its role", () => {
     expect(same("国立火山監視センター", "The National Volcano Monitoring Center")).toBe(true);
     expect(same("朝霧県警", "Asagiri Prefectural Police")).toBe(true);

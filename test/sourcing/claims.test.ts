@@ -472,6 +472,29 @@ describe("claim states", () => {
     expect(claimWith(part, "1.87 million euros, the judges").state).not.toBe("disputed");
   });
 
+  it("calls it disputed when 'diese Zahl' is answered with another count of the same kind, in other words for it", () => {
+    const story = (second: string) =>
+      groupOrigins([
+        page("https://eins.example/f", `${prose("g1")} Die Bank will bis Ende 2028 rund 480 Vollzeitstellen abbauen. ${second}`, {
+          language: "de",
+        }),
+        page("https://zwei.example/f", `${prose("g2")} Merkant will bis Ende 2028 rund 480 Vollzeitstellen abbauen.`, {
+          language: "de",
+        }),
+      ]);
+    const against = checkClaims(
+      story(
+        "Der Gesamtbetriebsrat hält diese Zahl für deutlich zu niedrig und geht von bis zu 1.100 bedrohten Arbeitsplätzen aus.",
+      ),
+    );
+    expect(claimWith(against, "Die Bank will bis Ende 2028").state).toBe("disputed");
+    // Another kind of count set against it is not another account of it.
+    const apart = checkClaims(
+      story("Der Gesamtbetriebsrat hält diese Zahl für zu niedrig und verweist auf 14 geschlossene Filialen."),
+    );
+    expect(claimWith(apart, "Die Bank will bis Ende 2028").state).not.toBe("disputed");
+  });
+
   it("reads none of a thing only where the sentence says so of it, not of a verb or in a clause set after", () => {
     const en = (text: string) => ({ source: 0, text, language: "en", facts: sentenceFacts(text, "en") });
     const council = en("The Kilbrannan Community Council will hold an emergency meeting on Monday in the village hall.");

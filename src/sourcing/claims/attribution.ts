@@ -624,6 +624,12 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
     // The subject of the clause when it names a party, else the inverted one.
     const hit = subject ?? inverted;
     if (hit) return hit;
+    // "Der Gesamtbetriebsrat hält diese Zahl für zu niedrig und geht von 1.100 Stellen aus": a verb
+    // joined to the clause's first one has its subject, the body the sentence opens on.
+    if (COORDINATED.test(before)) {
+      const opening = found(phraseAfter(sentence, 0));
+      if (opening && toParty(opening.party).roles.length > 0) return opening;
+    }
   }
   // "« Nous avons 14 blessés », a-t-il déclaré": French puts the pronoun after its verb.
   if (INVERTED_PRONOUN.test(sentence)) return { party: "", document: false, frame: false, pronoun: true };
@@ -709,6 +715,9 @@ function atRole(before: string): string {
       return words.slice(0, i + 1).join(" ");
   return before;
 }
+
+/** A conjunction right before a verb joins it to the clause's first verb: "… und geht von … aus". */
+const COORDINATED = /\s(?:and|und|et|y|e|i|oraz)\s+$/iu;
 
 /** An agent after a verb makes it a passive: "approved by the council", "approvato dalla Giunta". */
 const PASSIVE_AGENT = /^(?:\s+\p{L}+){0,3}?\s+(?:by|par|por|da|dal|dalla|dallo|dai|dagli|dalle|przez|von|vom)(?![\p{L}])/iu;

@@ -638,11 +638,14 @@ function countersJustBefore(a: FactMention, b: FactMention): boolean {
   // "Of that total, 1.1 million will be paid by the state", "De esa cifra", "Von dieser Summe":
   // a part of the figure, not another account of it.
   if (!back || PART_OF.test(later.text.slice(0, back.index))) return false;
+  // Of the same kind: the same unit, or what each counts ("480 Vollzeitstellen" and "1.100
+  // bedrohten Arbeitsplätzen" are jobs).
+  const kind = (q: Quantity) => kindAcrossLanguages(q) || q.unit;
   return later.facts.quantities.some(
     (q) =>
-      q.unit !== "" &&
-      earlier.facts.quantities.some((p) => p.unit === q.unit) &&
-      !earlier.facts.quantities.some((p) => p.unit === q.unit && sameAmount(p, q, sameFigure)),
+      kind(q) !== "" &&
+      earlier.facts.quantities.some((p) => kind(p) === kind(q)) &&
+      !earlier.facts.quantities.some((p) => kind(p) === kind(q) && sameAmount(p, q, sameFigure)),
   );
 }
 

@@ -348,7 +348,7 @@ const UNIT_CLASSES: [string, RegExp][] = [
   // emplois perdus"; "1,100 redundancies" against "900 jobs").
   [
     "jobs",
-    /^(?:jobs?|posts?|positions|roles|redundancies|layoffs|stellen|arbeitsplätze|arbeitsplätzen|jobs|entlassungen|stellenstreichungen|postes?|emplois?|suppressions|licenciements|puestos|empleos?|despidos|posti|impieghi|licenziamenti|esuberi|etatów|etaty|miejsc|zwolnień|stanowisk)$/u,
+    /^(?:jobs?|posts?|positions|roles|redundancies|layoffs|stellen|arbeitsplätze|arbeitsplätzen|vollzeitstellen|teilzeitstellen|planstellen|arbeitsstellen|jobs|entlassungen|stellenstreichungen|postes?|emplois?|suppressions|licenciements|puestos|empleos?|despidos|posti|impieghi|licenziamenti|esuberi|etatów|etaty|miejsc|zwolnień|stanowisk)$/u,
   ],
   // Nouns news counts in every language: a figure counting one of them in two languages is the
   // same count ("85 familles" and "85 le famiglie"; "212 Fahrgäste" and "212 passengers").
