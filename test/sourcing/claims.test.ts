@@ -102,6 +102,36 @@ describe("facts", () => {
     expect(relate(x, y, stemWeights([x, y]))).toBe("conflict");
   });
 
+  it("reads works of art counted in any words, and a tally's noun past its adjective, so that a revised count disputes the first", () => {
+    const m = (source: number, language: string, text: string) => ({
+      source,
+      text,
+      language,
+      facts: sentenceFacts(text, language),
+    });
+    const units = (language: string, text: string) => m(0, language, text).facts.quantities.map((q) => q.unit);
+    expect(units("en", "The museum revised its tally of stolen works to six.")).toEqual(["artworks"]);
+    expect(units("fr", "Le nombre d'œuvres dérobées est porté à six.")).toEqual(["artworks"]);
+    expect(units("fr", "Cinq tableaux ont été dérobés.")).toEqual(["artworks"]);
+    expect(units("es", "Los ladrones se llevaron cinco cuadros.")).toEqual(["artworks"]);
+    const pairs: [string, string, string][] = [
+      [
+        "en",
+        "Five paintings were taken overnight from the Musée Gaspard-Lenoir in Montlaurès.",
+        "On Tuesday the Musée Gaspard-Lenoir in Montlaurès revised its tally of stolen works to six, after staff and police went through the collection.",
+      ],
+      [
+        "fr",
+        "Cinq tableaux ont été dérobés dans la nuit au musée Gaspard-Lenoir de Montlaurès.",
+        "Au musée Gaspard-Lenoir, le nombre d'œuvres dérobées est porté à six, soit une de plus que le bilan provisoire.",
+      ],
+    ];
+    for (const [language, first, revised] of pairs) {
+      const [a, b] = [m(0, language, first), m(1, language, revised)];
+      expect(relate(a, b, stemWeights([a, b])), revised).toBe("conflict");
+    }
+  });
+
   it("reads one death told without a figure as a toll of one, which a later toll revises", () => {
     const fr = (source: number, text: string) => ({ source, text, language: "fr", facts: sentenceFacts(text, "fr") });
     const one = fr(0, "En Italie, un homme de 81 ans est mort à Pontesarvo, emporté par la crue, selon la Protection civile.");

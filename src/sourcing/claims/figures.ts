@@ -373,6 +373,11 @@ const UNIT_CLASSES: [string, RegExp][] = [
     "injured",
     /^(?:injured|wounded|hurt|injuries|blessés|blessées|verletzte|verletzten|schwerverletzte|heridos|heridas|lesionados|feriti|rannych|ranni|poszkodowanych|けが人|負傷者)$/u,
   ],
+  // Works of art, which a theft or an exhibition counts: "five paintings", "six works", "cinq tableaux", "six œuvres".
+  [
+    "artworks",
+    /^(?:paintings|painting|artworks|works|canvases|tableaux|tableau|toiles|œuvres|oeuvres|cuadros|lienzos|obras|dipinti|quadri|opere|tele|gemälde|bilder|kunstwerke|werke|obrazy|obrazów|dzieł|dzieła|絵画|作品)$/u,
+  ],
   ["vehicles", /^(?:vehicles|cars|véhicules|voitures|vehículos|coches|veicoli|auto|fahrzeuge|autos|pojazdów|samochodów)$/u],
   ["month", /^(?:months?|monate?n?|mois|meses?|mesi|mese|miesięcy|miesiące|miesiąc|か月|ヶ月|カ月)$/u],
   ["week", /^(?:weeks?|wochen?|semaines?|semanas?|settimane?|tygodni|tygodnie|週間)$/u],
@@ -386,7 +391,7 @@ export function unitClass(word: string): string | undefined {
 }
 
 /** What a figure counts, read the same in every language (UNIT_CLASSES above), narrower than people or money. */
-export const COUNTED_CLASSES = new Set(["households", "homes", "passengers", "vehicles", "jobs", "dead", "injured"]);
+export const COUNTED_CLASSES = new Set(["households", "homes", "passengers", "vehicles", "jobs", "dead", "injured", "artworks"]);
 
 /** What figures count that many different things are counted in: "120 people were injured" and evacuees are both people. */
 export const BROAD_UNITS = new Set(["people", "¤", "%"]);

@@ -167,7 +167,13 @@ export function extractDates(
 
 /** "the number of ships", "el número de personas", "liczba statków": the thing counted, named after a word for "number". */
 const NUMBER_OF =
-  /(?<![\p{L}])(?:number|total|count|toll|tally|anzahl|zahl|nombre|número|numero|liczb[aęy]|ilość|ilości)(?: (?:of|der|des|de|di|du|del|dei|degli|delle))? (\p{L}{3,})/iu;
+  /(?<![\p{L}])(?:number|total|count|toll|tally|anzahl|zahl|nombre|número|numero|liczb[aęy]|ilość|ilości)(?:(?: (?:of|der|des|de|di|du|del|dei|degli|delle))? |\s?d['’])(\p{L}{3,}(?: \p{L}{3,}){0,2})/iu;
+
+/** The noun a "number of" phrase counts: the first of its words that names a kind of thing ("the tally of stolen *works*"), else its first word. */
+function numberOfNoun(words: string): string {
+  const list = words.split(" ");
+  return list.find((w) => unitClass(w.toLowerCase()) !== undefined) ?? (list[0] as string);
+}
 
 /**
  * A toll told by what befell those counted: "Trois d'entre eux sont morts", "tre di loro sono
@@ -194,7 +200,8 @@ function unitAfter(sentence: string, end: number): string {
   const first = (clause.toLowerCase().match(/\p{L}{2,}/gu) ?? []).find((w) => !FUNCTION_WORDS.has(w) && !UNIT_FILLERS.has(w));
   const toll = first && unitClass(first) ? undefined : TOLL_PREDICATE.find(([re]) => re.test(clause.slice(0, 40)));
   if (toll) return toll[1];
-  const named = NUMBER_OF.exec(clause)?.[1];
+  const run = NUMBER_OF.exec(clause)?.[1];
+  const named = run ? numberOfNoun(run) : undefined;
   if (named && clause.toLowerCase().indexOf(named.toLowerCase()) < 25) return unitOf(named);
   for (const word of clause.toLowerCase().match(/\p{L}{2,}/gu) ?? []) {
     if (SCALES[word] || FUNCTION_WORDS.has(word) || UNIT_FILLERS.has(word)) continue;
@@ -223,7 +230,10 @@ function countedNoun(sentence: string, end: number, language: string): string | 
 }
 
 /** The word for what a figure counts named before it: "the number of *people* injured … has risen to 210". */
-const countedWordBefore = (before: string): string | undefined => NUMBER_OF.exec(before)?.[1];
+const countedWordBefore = (before: string): string | undefined => {
+  const run = NUMBER_OF.exec(before)?.[1];
+  return run ? numberOfNoun(run) : undefined;
+};
 
 /** "The number of people injured … has risen to 210": what the figure counts was named before it. */
 function countedBefore(before: string): string {
@@ -348,7 +358,11 @@ export function extractNumbers(
     if (value === undefined) continue;
     out.add(String(value));
     pushTo(at, String(value), match.index ?? 0);
-    quantities.push({ value: String(value), unit: unitAfter(lowered, (match.index ?? 0) + match[0].length) });
+    const start = match.index ?? 0;
+    quantities.push({
+      value: String(value),
+      unit: unitAfter(lowered, start + match[0].length) || countedBefore(lowered.slice(0, start)),
+    });
   }
   // "Un homme de 81 ans est mort": one dead, told without a figure, is a toll a later "deux morts"
   // revises.
