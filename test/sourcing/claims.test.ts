@@ -132,6 +132,25 @@ describe("facts", () => {
     }
   });
 
+  it("reads a toll that rose with a word between ('è salito stamattina a 16'), and an emergency line's number as no figure", () => {
+    const it_ = (source: number, text: string) => ({ source, text, language: "it", facts: sentenceFacts(text, "it") });
+    const first = it_(
+      0,
+      "Sono 11 i feriti, tutti lievi, medicati dal personale del 118 o trasportati al pronto soccorso di Orsena, riferisce la Protezione civile.",
+    );
+    const later = it_(
+      1,
+      "Il bilancio dei feriti, fermo sabato sera a una decina, è salito stamattina a 16: lo ha comunicato la Protezione civile dopo aver ricevuto i dati del 118 e del pronto soccorso di Orsena.",
+    );
+    expect(first.facts.numbers).toEqual(["11"]);
+    expect(later.facts.quantities).toEqual([{ value: "16", unit: "injured", counted: "injured" }]);
+    expect(later.facts.revision).toBe(true);
+    expect(relate(first, later, stemWeights([first, later]))).toBe("conflict");
+    // A count of 118 is a count.
+    expect(sentenceFacts("Alisur ha cancelado 118 vuelos.", "es").numbers).toEqual(["118"]);
+    expect(sentenceFacts("The 118 passengers were evacuated.", "en").numbers).toEqual(["118"]);
+  });
+
   it("reads one death told without a figure as a toll of one, which a later toll revises", () => {
     const fr = (source: number, text: string) => ({ source, text, language: "fr", facts: sentenceFacts(text, "fr") });
     const one = fr(0, "En Italie, un homme de 81 ans est mort à Pontesarvo, emporté par la crue, selon la Protection civile.");

@@ -170,7 +170,7 @@ function isFurniture(sentence: string): boolean {
 
 /** Words that say a figure revises an earlier one, in the languages we read. */
 const REVISION =
-  /(?<![\p{L}])(?:has risen|had risen|rose to|lowered to|cut to|reduced to|risen to|climbed to|increased to|revised|raised|corrected|updated|now stands|now put|stieg auf|gestiegen|erhöht(?:e)? sich|korrigiert|nach oben korrigiert|inzwischen|mittlerweile|s['’]élève désormais|est passé à|s['’]est alourdi|revu|révisé|corrigé|désormais|se elevó|rebaja a|rebajó a|elevó|ascendió|aumentó a|corregid[oa]|revisad[oa]|ahora|salito a|salita a|salgono a|rivisto|rivista|corrett[oa]|aggiornat[oa]|wzrósł do|wzrosła do|wzrosło do|skorygowan\w*|zaktualizowan\w*)(?![\p{L}])|上方修正|下方修正|修正|に増え|に拡大/iu;
+  /(?<![\p{L}])(?:(?:has risen|had risen|rose|climbed|salit[oa]|è salit[oa]|est passée?|stieg|ascendió|wzrósł|wzrosła|wzrosło)(?: \p{L}+)? (?:to|a|à|auf|do)(?= \d)|has risen|had risen|rose to|lowered to|cut to|reduced to|risen to|climbed to|increased to|revised|raised|corrected|updated|now stands|now put|stieg auf|gestiegen|erhöht(?:e)? sich|korrigiert|nach oben korrigiert|inzwischen|mittlerweile|s['’]élève désormais|est passé à|s['’]est alourdi|revu|révisé|corrigé|désormais|se elevó|rebaja a|rebajó a|elevó|ascendió|aumentó a|corregid[oa]|revisad[oa]|ahora|salito a|salita a|salgono a|rivisto|rivista|corrett[oa]|aggiornat[oa]|wzrósł do|wzrosła do|wzrosło do|skorygowan\w*|zaktualizowan\w*)(?![\p{L}])|上方修正|下方修正|修正|に増え|に拡大/iu;
 
 /** Words that give a figure as approximate, in the languages we read. */
 const HEDGE =

@@ -167,7 +167,7 @@ export function extractDates(
 
 /** "the number of ships", "el número de personas", "liczba statków": the thing counted, named after a word for "number". */
 const NUMBER_OF =
-  /(?<![\p{L}])(?:number|total|count|toll|tally|anzahl|zahl|nombre|número|numero|liczb[aęy]|ilość|ilości)(?:(?: (?:of|der|des|de|di|du|del|dei|degli|delle))? |\s?d['’])(\p{L}{3,}(?: \p{L}{3,}){0,2})/iu;
+  /(?<![\p{L}])(?:number|total|count|toll|tally|anzahl|zahl|bilanz|nombre|número|numero|bilan|balance|bilancio|liczb[aęy]|ilość|ilości|bilans)(?:(?: (?:of|der|des|de|di|du|del|dei|degli|delle))? |\s?d['’])(\p{L}{3,}(?: \p{L}{3,}){0,2})/iu;
 
 /** The noun a "number of" phrase counts: the first of its words that names a kind of thing ("the tally of stolen *works*"), else its first word. */
 function numberOfNoun(words: string): string {
@@ -266,6 +266,12 @@ const UNIT_FILLERS = new Set([
   "ciento",
 ]);
 
+/** Emergency lines called by their number in the countries whose languages we read. */
+const EMERGENCY_LINES = new Set(["112", "118", "911", "999", "115"]);
+/** An article or "call" before an emergency line's number: "del 118", "al 112", "call 999". */
+const EMERGENCY_BEFORE =
+  /(?<![\p{L}])(?:il|del|al|dal|nel|le|au|du|el|the|der|die|dem|den|pod|na|call|calling|chiamare|llamar|appeler|anrufen)\s+$/iu;
+
 const IDENTIFIER_BEFORE = /(?:\bN[°ºo]\.?|\bNr\.?|\bnúm\.?|\bn\.|#)\s*$/iu;
 
 function pushTo(map: Map<string, number[]>, key: string, value: number): void {
@@ -303,6 +309,14 @@ export function extractNumbers(
       !ELAPSED_AFTER.test(sentence.slice(start + m[0].length));
     // "N° 62/2026", "Nr. 14", "No. 14": a number that names, not a figure.
     if (!negation && IDENTIFIER_BEFORE.test(sentence.slice(Math.max(0, start - 6), start))) continue;
+    // "il 118", "al 112", "the 999": an emergency line called by its number, which counts nothing.
+    if (
+      !negation &&
+      EMERGENCY_LINES.has(m[1] as string) &&
+      EMERGENCY_BEFORE.test(sentence.slice(Math.max(0, start - 12), start)) &&
+      unitClass(unitAfter(sentence, start + m[0].length)) === undefined
+    )
+      continue;
     // A bare four-digit year is a date fact, not a quantity.
     if (!m[2] && !m[3] && /^(19|20)\d{2}$/.test(m[1] as string)) {
       years.add(m[1] as string);
