@@ -521,6 +521,32 @@ describe("claim states", () => {
     expect(claimWith(part, "1.87 million euros, the judges").state).not.toBe("disputed");
   });
 
+  it("calls it disputed when a party gives 'the true figure' against the one just told, its noun left unsaid", () => {
+    const story = (second: string) =>
+      groupOrigins([
+        page(
+          "https://one.example/e",
+          `${prose("e1")} According to the regional government's update, 1,450 residents have been evacuated from Los Pinares and Cala Serena. ${second}`,
+        ),
+        page(
+          "https://two.example/e",
+          `${prose("e2")} The regional government said 1,450 residents have been evacuated from Los Pinares and Cala Serena.`,
+        ),
+      ]);
+    const against = checkClaims(
+      story("Mayor Elena Sagasta, however, says the true figure is more than 3,000 once hotel guests and campers are counted."),
+    );
+    expect(claimWith(against, "According to the regional government").state).toBe("disputed");
+    // Another kind of figure named is no other account of the count.
+    const apart = checkClaims(story("Mayor Elena Sagasta, however, says the true figure is 40% of the town."));
+    expect(claimWith(apart, "According to the regional government").state).not.toBe("disputed");
+    // What a revised count counts is the "number of" noun before it when the words after it name nothing counted.
+    expect(
+      sentenceFacts("The government revised the number of evacuees upwards to 1,900 after a fourth estate was cleared.", "en")
+        .quantities,
+    ).toEqual([{ value: "1900", unit: "people", counted: "evacuation" }]);
+  });
+
   it("calls it disputed when 'diese Zahl' is answered with another count of the same kind, in other words for it", () => {
     const story = (second: string) =>
       groupOrigins([

@@ -639,22 +639,31 @@ function countersJustBefore(a: FactMention, b: FactMention): boolean {
   // a part of the figure, not another account of it.
   if (!back || PART_OF.test(later.text.slice(0, back.index))) return false;
   // Of the same kind: the same unit, or what each counts ("480 Vollzeitstellen" and "1.100
-  // bedrohten Arbeitsplätzen" are jobs).
+  // bedrohten Arbeitsplätzen" are jobs). A figure given right after the words pointing back may
+  // leave its noun unsaid ("the true figure is more than 3,000 once hotel guests are counted"),
+  // as long as it names no other kind.
   const kind = (q: Quantity) => kindAcrossLanguages(q) || q.unit;
+  const known = (q: Quantity) => kindAcrossLanguages(q) !== "";
+  const given = FIGURE_GIVEN.test(later.text.slice(back.index + back[0].length));
+  const ofKind = (p: Quantity, q: Quantity) =>
+    kind(p) === kind(q) || (given && known(p) && !known(q) && q.unit !== "%" && p.unit !== "%");
   return later.facts.quantities.some(
     (q) =>
       kind(q) !== "" &&
-      earlier.facts.quantities.some((p) => kind(p) === kind(q)) &&
-      !earlier.facts.quantities.some((p) => kind(p) === kind(q) && sameAmount(p, q, sameFigure)),
+      earlier.facts.quantities.some((p) => ofKind(p, q)) &&
+      !earlier.facts.quantities.some((p) => ofKind(p, q) && sameAmount(p, q, sameFigure)),
   );
 }
+
+/** A figure right after the words pointing back: "the true figure is more than 3,000", "esa cifra en 3,2 millones". */
+const FIGURE_GIVEN = /^[^.;:\d]{0,25}\d/u;
 
 /** Words before a figure pointed back at that take a part of it: "of that total", "de esa cifra", "von dieser Summe", "z tej kwoty". */
 const PART_OF = /(?<![\p{L}])(?:of|from|out of|de|sur|dont|von|aus|di|su|da|z|ze)\s+$/iu;
 
-/** A figure pointed back at: "that figure", "esa cifra", "diese Zahl", "ce chiffre", "quella stima", "tę liczbę". */
+/** A figure pointed back at: "that figure", "esa cifra", "diese Zahl", "ce chiffre", "quella stima", "tę liczbę"; or set against it as the true one: "the true figure", "la cifra real". */
 const FIGURE_BACK =
-  /(?<![\p{L}])(?:this|that|these|those|diese[rsnm]?|jene[rsnm]?|ce|cet|cette|ces|esa|ese|esta|este|esas|esos|estas|estos|quell[aoei]|quest[aoei]|t[eęą]|tej|tych|tego)\s+(?:figures?|numbers?|count|total|estimate|sum|amount|cifras?|cantidad|importe|número|chiffres?|montant|somme|estimation|bilan|Zahl|Summe|Betrag|Schätzung|somma|stima|importo|numero|liczb\p{L}*|kwot\p{L}*)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:(?:the|la|le|el|il|die|der) (?:true|real|actual|vrai|véritable|verdadera|vera|tatsächliche|wahre) (?:figure|number|count|toll|total|chiffre|bilan|nombre|cifra|número|numero|Zahl|Bilanz)|(?:la|le|el|il) (?:chiffre|bilan|nombre|cifra|número|numero) (?:réel|véritable|real|verdadero|reale|vero)|prawdziw[aą] liczb[aęy]|(?:this|that|these|those|diese[rsnm]?|jene[rsnm]?|ce|cet|cette|ces|esa|ese|esta|este|esas|esos|estas|estos|quell[aoei]|quest[aoei]|t[eęą]|tej|tych|tego)\s+(?:figures?|numbers?|count|total|estimate|sum|amount|cifras?|cantidad|importe|número|chiffres?|montant|somme|estimation|bilan|Zahl|Summe|Betrag|Schätzung|somma|stima|importo|numero|liczb\p{L}*|kwot\p{L}*))(?![\p{L}])/iu;
 
 /** How much of what a denial denies, weighed by rarity, the account just before it must say. */
 const DENIED_SAID_BEFORE = 0.25;

@@ -342,7 +342,7 @@ const UNIT_CLASSES: [string, RegExp][] = [
   ],
   [
     "people",
-    /^(?:people|persons|residents|inhabitants|citizens|locals|menschen|personen|einwohner|bewohner|anwohner|personnes|habitants|résidents|personas|habitantes|vecinos|residentes|persone|abitanti|residenti|osób|osoby|mieszkańców|mieszkańcy|人)$/u,
+    /^(?:people|persons|residents|inhabitants|citizens|locals|menschen|personen|einwohner|bewohner|anwohner|personnes|habitants|résidents|personas|habitantes|vecinos|residentes|persone|abitanti|residenti|osób|osoby|mieszkańców|mieszkańcy|evacuees|évacués|evakuierte|evakuierten|evacuados|desalojados|sfollati|evacuati|ewakuowanych|ewakuowani|人)$/u,
   ],
   // Jobs by any word for them, and the cuts of them ("480 suppressions de postes" against "612
   // emplois perdus"; "1,100 redundancies" against "900 jobs").

@@ -235,6 +235,9 @@ const countedWordBefore = (before: string): string | undefined => {
   return run ? numberOfNoun(run) : undefined;
 };
 
+/** A unit that is a kind of thing counted in every language (people, jobs, the injured), not one word's stem. */
+const isKind = (unit: string) => unit !== "" && unitClass(unit) === unit;
+
 /** "The number of people injured … has risen to 210": what the figure counts was named before it. */
 function countedBefore(before: string): string {
   const word = countedWordBefore(before);
@@ -339,7 +342,11 @@ export function extractNumbers(
       quantities.push({ value: normal, unit: measured.measure, base: measured.toBase(value) });
       continue;
     }
-    const after = unitAfter(sentence, start + m[0].length) || countedBefore(sentence.slice(0, start));
+    // What the figure counts: the noun after it, or a "number of" noun before it ("the number of
+    // evacuees upwards to 1,900, after a fourth …"), which wins when only it names a kind of thing.
+    const following = unitAfter(sentence, start + m[0].length);
+    const numbered = countedBefore(sentence.slice(0, start));
+    const after = following && !(isKind(numbered) && !isKind(following)) ? following : numbered || following;
     // Money is one thing counted, whatever the currency is called or where its sign stands.
     const unit = m[2] ? "%" : currency ? "¤" : after;
     // A noun of one language ("conte", "conta"): what it means, for comparing across languages.
