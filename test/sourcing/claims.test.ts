@@ -114,6 +114,9 @@ describe("facts", () => {
     expect(units("fr", "Le nombre d'œuvres dérobées est porté à six.")).toEqual(["artworks"]);
     expect(units("fr", "Cinq tableaux ont été dérobés.")).toEqual(["artworks"]);
     expect(units("es", "Los ladrones se llevaron cinco cuadros.")).toEqual(["artworks"]);
+    // Plants are no works of art, and a "number of" noun before one figure says nothing of the next.
+    expect(units("de", "Der Konzern will drei Werke in Deutschland schließen.")).not.toEqual(["artworks"]);
+    expect(units("en", "The number of injured rose to 30 and 12 buildings collapsed.")[1]).not.toBe("injured");
     const pairs: [string, string, string][] = [
       [
         "en",
@@ -149,6 +152,10 @@ describe("facts", () => {
     // A count of 118 is a count.
     expect(sentenceFacts("Alisur ha cancelado 118 vuelos.", "es").numbers).toEqual(["118"]);
     expect(sentenceFacts("The 118 passengers were evacuated.", "en").numbers).toEqual(["118"]);
+    expect(sentenceFacts("Die 112 Beschäftigten wurden entlassen.", "de").numbers).toEqual(["112"]);
+    // A rise with a time or a place between is no revision of a figure.
+    expect(sentenceFacts("La ministre est passée hier à 18 heures au centre de crise.", "fr").revision).toBe(false);
+    expect(sentenceFacts("Der Kurs stieg zeitweise auf 120 Euro.", "de").revision).toBe(false);
   });
 
   it("reads one death told without a figure as a toll of one, which a later toll revises", () => {
@@ -540,6 +547,9 @@ describe("claim states", () => {
     // Another kind of figure named is no other account of the count.
     const apart = checkClaims(story("Mayor Elena Sagasta, however, says the true figure is 40% of the town."));
     expect(claimWith(apart, "According to the regional government").state).not.toBe("disputed");
+    // A figure with a noun of its own after "that figure" counts something else.
+    const other = checkClaims(story("Mayor Elena Sagasta said that figure includes 12 hotels."));
+    expect(claimWith(other, "According to the regional government").state).not.toBe("disputed");
     // What a revised count counts is the "number of" noun before it when the words after it name nothing counted.
     expect(
       sentenceFacts("The government revised the number of evacuees upwards to 1,900 after a fourth estate was cleared.", "en")

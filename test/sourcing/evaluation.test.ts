@@ -19,16 +19,17 @@ import { evaluateSourcing } from "../web/evaluate.ts";
  * the library's scorer does). Fourteenth: 0.668 → 0.673, 9 of 113 (through article jobs 0.655 →
  * 0.659, 8 of 113); attribution per carrier 0.808. (0.677 and 0.664 before a review's corrections
  * of the session's rules cost one held-out claim; the floors follow the corrected engine.)
- * Fifteenth: 0.673 and 9 of 113 unchanged; attribution per carrier 0.808 → 0.811.
+ * Fifteenth: 0.673 and 9 of 113 unchanged; attribution per carrier 0.808 → 0.811. Sixteenth:
+ * 0.673 → 0.681, 9 of 113 (through article jobs 0.659 → 0.668, 8 of 113).
  */
 const HELDOUT_FLOOR = {
-  accuracy: 0.67,
+  accuracy: 0.68,
   f1: 0.99,
   found: 0.95,
   falseCorroboration: 0.08,
   covered: 0.95,
   /** States as the article shows them (the article keeps the claims it cites or lists). */
-  pipelineAccuracy: 0.655,
+  pipelineAccuracy: 0.665,
   /** Carriers of found claims read as resting on what the truth says (fifteenth session: 0.811). */
   attribution: 0.81,
 };

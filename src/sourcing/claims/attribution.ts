@@ -625,9 +625,14 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
     const hit = subject ?? inverted;
     if (hit) return hit;
     // "Der Gesamtbetriebsrat hält diese Zahl für zu niedrig und geht von 1.100 Stellen aus": a verb
-    // joined to the clause's first one has its subject, the body the sentence opens on.
-    if (COORDINATED.test(before)) {
-      const opening = found(phraseAfter(sentence, 0));
+    // joined by "und" to its clause's first verb has that verb's subject, a body opening the clause.
+    // German only: its nouns are capitalised, so the lower-case word after the body is the verb
+    // ("Council tenants protested … and said" opens on no body).
+    if (language === "de" && COORDINATED.test(before)) {
+      const clause = before.split(/[,;:]/u).pop() ?? "";
+      const subject = phraseAfter(clause, 0);
+      const next = clause.trim().slice(subject.length).trim().split(/\s+/)[0] ?? "";
+      const opening = subject && /^\p{Ll}/u.test(next) && !/['’]s$/u.test(subject) ? found(subject) : undefined;
       if (opening && toParty(opening.party).roles.length > 0) return opening;
     }
   }
@@ -669,8 +674,13 @@ function decidedBy<T extends { party: string }>(
     if ((romance || english) && agent && found(phraseAfter(after.slice(agent[0].length), 0))) continue;
     if (romance && !PERFECT_BEFORE.test(head)) continue;
     // "The mayor sentenced in 2019 for corruption is running again": the clause has its own verb.
-    // A verb after "and" is the same subject's next act ("raised the level … and has kept it there").
-    if (english && FINITE_LATER.test(after.split(/[,;:]|\s(?:and|but)\s/u)[0] ?? "")) continue;
+    // A finite verb after "and" is the same subject's next act ("raised the level … and has kept
+    // it there"); "sentenced … and barred from office is running" still has its own verb.
+    if (
+      english &&
+      FINITE_LATER.test(after.split(/[,;:]|\s(?:and|but)\s(?=(?:has|have|had|will|would|is|are|was|were)\s)/u)[0] ?? "")
+    )
+      continue;
     // Polish orders freely: "Burmistrza zawiesiła rada miasta" puts the body after its verb, so a
     // body right after the verb leaves the subject unknown.
     const next = (after.split(/[,.;:]/u)[0] ?? "").trim().split(/\s+/).slice(0, 3).join(" ");
@@ -716,8 +726,8 @@ function atRole(before: string): string {
   return before;
 }
 
-/** A conjunction right before a verb joins it to the clause's first verb: "… und geht von … aus". */
-const COORDINATED = /\s(?:and|und|et|y|e|i|oraz)\s+$/iu;
+/** "und" right before a verb joins it to the clause's first verb: "… und geht von … aus". */
+const COORDINATED = /\sund\s+$/iu;
 
 /** An agent after a verb makes it a passive: "approved by the council", "approvato dalla Giunta". */
 const PASSIVE_AGENT = /^(?:\s+\p{L}+){0,3}?\s+(?:by|par|por|da|dal|dalla|dallo|dai|dagli|dalle|przez|von|vom)(?![\p{L}])/iu;

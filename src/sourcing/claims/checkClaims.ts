@@ -642,8 +642,8 @@ function countersJustBefore(a: FactMention, b: FactMention): boolean {
   // bedrohten Arbeitsplätzen" are jobs). A figure given right after the words pointing back may
   // leave its noun unsaid ("the true figure is more than 3,000 once hotel guests are counted"),
   // as long as it names no other kind.
-  const kind = (q: Quantity) => kindAcrossLanguages(q) || q.unit;
   const known = (q: Quantity) => kindAcrossLanguages(q) !== "";
+  const kind = (q: Quantity) => kindAcrossLanguages(q) || q.unit;
   const given = FIGURE_GIVEN.test(later.text.slice(back.index + back[0].length));
   const ofKind = (p: Quantity, q: Quantity) =>
     kind(p) === kind(q) || (given && known(p) && !known(q) && q.unit !== "%" && p.unit !== "%");
@@ -655,8 +655,9 @@ function countersJustBefore(a: FactMention, b: FactMention): boolean {
   );
 }
 
-/** A figure right after the words pointing back: "the true figure is more than 3,000", "esa cifra en 3,2 millones". */
-const FIGURE_GIVEN = /^[^.;:\d]{0,25}\d/u;
+/** A figure right after the words pointing back, with no noun of its own: "the true figure is more than 3,000 once …". */
+const FIGURE_GIVEN =
+  /^[^.;:\d]{0,25}\d[\d.,]*(?:\s*(?:[.,;:]|$)|\s+(?:once|when|if|after|and|or|si|quand|cuando|wenn|se|quando|gdy)(?![\p{L}]))/u;
 
 /** Words before a figure pointed back at that take a part of it: "of that total", "de esa cifra", "von dieser Summe", "z tej kwoty". */
 const PART_OF = /(?<![\p{L}])(?:of|from|out of|de|sur|dont|von|aus|di|su|da|z|ze)\s+$/iu;

@@ -373,10 +373,11 @@ const UNIT_CLASSES: [string, RegExp][] = [
     "injured",
     /^(?:injured|wounded|hurt|injuries|blessés|blessées|verletzte|verletzten|schwerverletzte|heridos|heridas|lesionados|feriti|rannych|ranni|poszkodowanych|けが人|負傷者)$/u,
   ],
-  // Works of art, which a theft or an exhibition counts: "five paintings", "six works", "cinq tableaux", "six œuvres".
+  // Works of art, which a theft or an exhibition counts: "five paintings", "six works", "cinq
+  // tableaux", "six œuvres" ("Werke", "obras" and "opere" are as often plants and building works).
   [
     "artworks",
-    /^(?:paintings|painting|artworks|works|canvases|tableaux|tableau|toiles|œuvres|oeuvres|cuadros|lienzos|obras|dipinti|quadri|opere|tele|gemälde|bilder|kunstwerke|werke|obrazy|obrazów|dzieł|dzieła|絵画|作品)$/u,
+    /^(?:paintings|painting|artworks|works|canvases|tableaux|tableau|toiles|œuvres|oeuvres|cuadros|lienzos|dipinti|quadri|tele|gemälde|bilder|kunstwerke|obrazy|obrazów|dzieł|dzieła|絵画|作品)$/u,
   ],
   ["vehicles", /^(?:vehicles|cars|véhicules|voitures|vehículos|coches|veicoli|auto|fahrzeuge|autos|pojazdów|samochodów)$/u],
   ["month", /^(?:months?|monate?n?|mois|meses?|mesi|mese|miesięcy|miesiące|miesiąc|か月|ヶ月|カ月)$/u],

@@ -16,13 +16,15 @@ export function foldWidth(text: string): string {
   });
 }
 
+/** A year by era: 令和 (from 2019) or 平成 (1989–2019), its number or 元 for its first. */
+const ERA_YEAR = String.raw`(令和|平成)(\d{1,2}|元)`;
 /**
  * 2026年3月14日, 2026年3月, 3月14日; a month alone ("3月") is no comparable date and no number either.
  * A body's own notices count years by era: 令和8年 is 2026, 平成31年 2019 (元年 is an era's first).
  */
-const JA_DATE = /(?<![\d.,])(?:(?:(\d{4})|(令和|平成)(\d{1,2}|元))\s*年\s*)?(\d{1,2})\s*月(?:\s*(\d{1,2})\s*日)?/gu;
+const JA_DATE = new RegExp(String.raw`(?<![\d.,])(?:(?:(\d{4})|${ERA_YEAR})\s*年\s*)?(\d{1,2})\s*月(?:\s*(\d{1,2})\s*日)?`, "gu");
 /** 2026年, 令和8年: a year, at year precision. */
-const JA_YEAR = /(?<![\d.,])(?:((?:19|20)\d{2})|(令和|平成)(\d{1,2}|元))\s*年/gu;
+const JA_YEAR = new RegExp(String.raw`(?<![\d.,])(?:((?:19|20)\d{2})|${ERA_YEAR})\s*年`, "gu");
 /** The year before each era's first. */
 const ERA_BASE: Record<string, number> = { 令和: 2018, 平成: 1988 };
 

@@ -2799,7 +2799,9 @@ interface LanguageIndex {
 
 const indexes = new Map<string, LanguageIndex>();
 
-const LANGUAGES: ReadonlySet<string> = new Set<LexiconLanguage>(["en", "de", "fr", "es", "it", "pl", "ja"]);
+/** The lexicon's languages written in Latin letters. */
+export const LATIN_LEXICON_LANGUAGES: readonly LexiconLanguage[] = ["en", "de", "fr", "es", "it", "pl"];
+const LANGUAGES: ReadonlySet<string> = new Set<LexiconLanguage>([...LATIN_LEXICON_LANGUAGES, "ja"]);
 
 function indexFor(language: string): LanguageIndex | undefined {
   if (!LANGUAGES.has(language)) return undefined;
@@ -2821,30 +2823,26 @@ function indexFor(language: string): LanguageIndex | undefined {
   return index;
 }
 
-/** Longest Japanese entry contained in a segmented word, leftmost on ties. */
-function containedJapanese(word: string, exact: Map<string, string>): string | undefined {
-  const chars = [...word];
-  for (let length = chars.length - 1; length >= 2; length--) {
+/** The concepts of the Japanese entries a text contains, at most `longest` characters long: longest first, leftmost on ties. */
+function* japaneseEntries(text: string, longest: number, exact: Map<string, string>): Generator<string> {
+  const chars = [...text];
+  for (let length = Math.min(longest, chars.length); length >= 2; length--) {
     for (let start = 0; start + length <= chars.length; start++) {
       const concept = exact.get(chars.slice(start, start + length).join(""));
-      if (concept) return concept;
+      if (concept) yield concept;
     }
   }
-  return undefined;
+}
+
+/** Longest Japanese entry contained in a segmented word (shorter than the word), leftmost on ties. */
+function containedJapanese(word: string, exact: Map<string, string>): string | undefined {
+  return japaneseEntries(word, [...word].length - 1, exact).next().value ?? undefined;
 }
 
 /** Every concept a Japanese text speaks of: each entry of two characters or more that it contains. */
 export function japaneseConcepts(text: string): Set<string> {
-  const out = new Set<string>();
   const exact = indexFor("ja")?.exact;
-  if (!exact) return out;
-  const chars = [...text];
-  for (let start = 0; start < chars.length; start++)
-    for (let end = start + 2; end <= chars.length; end++) {
-      const concept = exact.get(chars.slice(start, end).join(""));
-      if (concept) out.add(concept);
-    }
-  return out;
+  return new Set(exact ? [...japaneseEntries(text, text.length, exact)] : []);
 }
 
 /** The concept a lower-cased word of a language stands for, if any. */

@@ -5,7 +5,8 @@
 // the name words left over; two parties are one when their names agree, or when one is named
 // only by a role the other has. Nothing here knows any outlet, body or person of a story.
 
-import { conceptOf, japaneseConcepts } from "./newsLexicon.ts";
+import { CJK_CHAR } from "./japaneseFigures.ts";
+import { conceptOf, japaneseConcepts, LATIN_LEXICON_LANGUAGES } from "./newsLexicon.ts";
 
 /** Institution words of the languages we read, by role. A word names its role in any of them. */
 const ROLE_WORDS: Record<string, string[]> = {
@@ -270,7 +271,6 @@ const ROLE_WORDS: Record<string, string[]> = {
     "ホールディングス",
     "電力",
     "銀行",
-    "航空",
     "鉄道会社",
     "company",
     "firm",
@@ -793,9 +793,11 @@ function partyOf(text: string): Party {
   const cleaned = ROLE_PHRASES.reduce((t, [re, role]) => t.replace(re, role), text)
     // "the museum's insurer" is an insurer, another body than the museum; "the club's spokesman"
     // speaks for the club.
-    .replace(/(?<![\p{L}])\p{L}+['’]s\s+(?=(\p{L}+))/gu, (whole, next: string) => {
-      const role = ROLE_OF.get(next.toLowerCase()) ?? ROLE_OF.get(lightStem(next.toLowerCase()));
-      return role !== undefined && role !== "officials" ? "" : whole;
+    // A name before the possessive stays: "Tokyo's police" is not Osaka's.
+    .replace(/(?<![\p{L}])(\p{L}+)['’]s\s+(?=(\p{L}+))/gu, (whole, owner: string, next: string) => {
+      const roleOf = (w: string) => ROLE_OF.get(w.toLowerCase()) ?? ROLE_OF.get(lightStem(w.toLowerCase()));
+      const role = roleOf(next);
+      return roleOf(owner) !== undefined && role !== undefined && role !== "officials" ? "" : whole;
     })
     // "The Brightwater, Oregon-based company": a town before its state's "-based" is where, not who.
     .replace(/(?<=(?:^|\s)(?:[Tt]he|[Aa]n?)\s+)\p{Lu}[\p{L}'’.-]*,\s+(?=\p{Lu}[\p{L}.]*-based(?![\p{L}]))/gu, "")
@@ -868,33 +870,25 @@ export function sameParty(a: Party, b: Party): boolean {
   return (a.body !== undefined && sameWritten(a.body, b)) || (b.body !== undefined && sameWritten(a, b.body));
 }
 
-/** Japanese or Chinese script. */
-const CJK = /[\p{scx=Han}\p{scx=Hira}\p{scx=Kana}]/u;
-const LATIN_LANGUAGES = ["en", "de", "fr", "es", "it", "pl"];
-
 /**
  * One body named in Japanese on one page and in Latin letters on another ("国立火山監視センター",
- * "The National Volcano Monitoring Center"; "朝霧県警", "Asagiri Prefectural Police"). Names in two
- * scripts share no letters: they agree when each word of the Latin name that the news lexicon
- * knows is a thing the Japanese name speaks of too ("volcano", 火山), and the roles agree. A
- * name of proper words alone ("Asagiri") cannot be compared: then the roles must name one kind
- * of body ("police", 県警).
+ * "The National Volcano Monitoring Center"). Names in two scripts share no letters: they agree
+ * when each word of the Latin name that the news lexicon knows is a thing the Japanese name speaks
+ * of too ("volcano", 火山), and the roles agree. A name of proper words alone ("Asagiri", "Kobe")
+ * cannot be compared across scripts, so it matches nothing here.
  */
 function acrossScripts(a: Party, b: Party): boolean {
-  const aCjk = CJK.test(a.text);
-  if (aCjk === CJK.test(b.text)) return false;
+  const aCjk = CJK_CHAR.test(a.text);
+  if (aCjk === CJK_CHAR.test(b.text)) return false;
   const [cjk, latin] = aCjk ? [a, b] : [b, a];
   if (cjk.roles.length === 0 || latin.roles.length === 0 || !rolesAgree(a, b)) return false;
   const known = latin.name.flatMap((w) => {
-    const concept = LATIN_LANGUAGES.map((l) => conceptOf(w, l)).find((c) => c !== undefined);
+    const concept = LATIN_LEXICON_LANGUAGES.map((l) => conceptOf(w, l)).find((c) => c !== undefined);
     return concept ? [concept] : [];
   });
-  if (known.length > 0) {
-    const spoken = japaneseConcepts(cjk.text);
-    return known.every((c) => spoken.has(c));
-  }
-  const specific = (p: Party) => p.roles.filter((r) => r !== "officials");
-  return specific(cjk).some((r) => specific(latin).includes(r));
+  if (known.length === 0) return false;
+  const spoken = japaneseConcepts(cjk.text);
+  return known.every((c) => spoken.has(c));
 }
 
 /**

@@ -167,12 +167,19 @@ export function extractDates(
 
 /** "the number of ships", "el número de personas", "liczba statków": the thing counted, named after a word for "number". */
 const NUMBER_OF =
-  /(?<![\p{L}])(?:number|total|count|toll|tally|anzahl|zahl|bilanz|nombre|número|numero|bilan|balance|bilancio|liczb[aęy]|ilość|ilości|bilans)(?:(?: (?:of|der|des|de|di|du|del|dei|degli|delle))? |\s?d['’])(\p{L}{3,}(?: \p{L}{3,}){0,2})/iu;
+  /(?<![\p{L}])(?:number|total|count|toll|tally|anzahl|zahl|bilanz|nombre|número|numero|bilan|balance|bilancio|liczb[aęy]|ilość|ilości|bilans)(?:(?: (?:of|der|des|de|di|du|del|dei|degli|delle))? |\s?d['’])(\p{L}{3,})(?: (\p{L}{3,}))?/iu;
 
-/** The noun a "number of" phrase counts: the first of its words that names a kind of thing ("the tally of stolen *works*"), else its first word. */
-function numberOfNoun(words: string): string {
-  const list = words.split(" ");
-  return list.find((w) => unitClass(w.toLowerCase()) !== undefined) ?? (list[0] as string);
+/**
+ * The noun a "number of" phrase in a text counts: its first word, or the second when only that
+ * names a kind of thing ("the tally of stolen *works*"; "the number of flights carrying
+ * passengers" counts flights).
+ */
+function numberOfWord(text: string): string | undefined {
+  const m = NUMBER_OF.exec(text);
+  if (!m) return undefined;
+  const [first, second] = [m[1] as string, m[2]];
+  const kind = (w: string) => unitClass(w.toLowerCase()) !== undefined;
+  return second && !FUNCTION_WORDS.has(second.toLowerCase()) && !kind(first) && kind(second) ? second : first;
 }
 
 /**
@@ -200,8 +207,7 @@ function unitAfter(sentence: string, end: number): string {
   const first = (clause.toLowerCase().match(/\p{L}{2,}/gu) ?? []).find((w) => !FUNCTION_WORDS.has(w) && !UNIT_FILLERS.has(w));
   const toll = first && unitClass(first) ? undefined : TOLL_PREDICATE.find(([re]) => re.test(clause.slice(0, 40)));
   if (toll) return toll[1];
-  const run = NUMBER_OF.exec(clause)?.[1];
-  const named = run ? numberOfNoun(run) : undefined;
+  const named = numberOfWord(clause);
   if (named && clause.toLowerCase().indexOf(named.toLowerCase()) < 25) return unitOf(named);
   for (const word of clause.toLowerCase().match(/\p{L}{2,}/gu) ?? []) {
     if (SCALES[word] || FUNCTION_WORDS.has(word) || UNIT_FILLERS.has(word)) continue;
@@ -229,19 +235,25 @@ function countedNoun(sentence: string, end: number, language: string): string | 
   return undefined;
 }
 
-/** The word for what a figure counts named before it: "the number of *people* injured … has risen to 210". */
-const countedWordBefore = (before: string): string | undefined => {
-  const run = NUMBER_OF.exec(before)?.[1];
-  return run ? numberOfNoun(run) : undefined;
-};
+/**
+ * The word for what a figure counts named before it, since the figure before it: "the number of
+ * *people* injured … has risen to 210" ("the number of injured rose to 30 and 12 buildings
+ * collapsed": the buildings are no injured).
+ */
+const countedWordBefore = (before: string): string | undefined => numberOfWord(before.slice(before.search(/\d\D*$/u) + 1));
 
 /** A unit that is a kind of thing counted in every language (people, jobs, the injured), not one word's stem. */
 const isKind = (unit: string) => unit !== "" && unitClass(unit) === unit;
 
-/** "The number of people injured … has risen to 210": what the figure counts was named before it. */
-function countedBefore(before: string): string {
-  const word = countedWordBefore(before);
-  return word ? unitOf(word) : "";
+/**
+ * What a figure counts: the noun after it, or a "number of" noun before it ("the number of
+ * evacuees upwards to 1,900, after a fourth …"), which wins when only it names a kind of thing.
+ */
+function figureUnit(sentence: string, start: number, end: number): string {
+  const following = unitAfter(sentence, end);
+  const word = countedWordBefore(sentence.slice(0, start));
+  const numbered = word ? unitOf(word) : "";
+  return following && !(isKind(numbered) && !isKind(following)) ? following : numbered || following;
 }
 
 /** Words between a number and what it counts that say nothing about what it counts. */
@@ -271,9 +283,11 @@ const UNIT_FILLERS = new Set([
 
 /** Emergency lines called by their number in the countries whose languages we read. */
 const EMERGENCY_LINES = new Set(["112", "118", "911", "999", "115"]);
-/** An article or "call" before an emergency line's number: "del 118", "al 112", "call 999". */
-const EMERGENCY_BEFORE =
-  /(?<![\p{L}])(?:il|del|al|dal|nel|le|au|du|el|the|der|die|dem|den|pod|na|call|calling|chiamare|llamar|appeler|anrufen)\s+$/iu;
+/** A word before an emergency line's number: "del 118", "al 112", "call 999" ("The 112 firefighters" counts). */
+const EMERGENCY_BEFORE = /(?<![\p{L}])(?:il|del|al|dal|nel|au|du|pod|na|call|calling|chiamare|llamar|appeler|anrufen)\s+$/iu;
+/** What follows a line's number: the clause ends or goes on ("del 118 o trasportati", "al 112."). */
+const EMERGENCY_AFTER = /^\s*(?:[,.;:)]|$|(?:e|o|y|and|or|et|ou|und|oder|i|lub)(?![\p{L}]))/u;
+/(?<![\p{L}])(?:il|del|al|dal|nel|le|au|du|el|the|der|die|dem|den|pod|na|call|calling|chiamare|llamar|appeler|anrufen)\s+$/iu;
 
 const IDENTIFIER_BEFORE = /(?:\bN[°ºo]\.?|\bNr\.?|\bnúm\.?|\bn\.|#)\s*$/iu;
 
@@ -312,12 +326,12 @@ export function extractNumbers(
       !ELAPSED_AFTER.test(sentence.slice(start + m[0].length));
     // "N° 62/2026", "Nr. 14", "No. 14": a number that names, not a figure.
     if (!negation && IDENTIFIER_BEFORE.test(sentence.slice(Math.max(0, start - 6), start))) continue;
-    // "il 118", "al 112", "the 999": an emergency line called by its number, which counts nothing.
+    // "il 118", "al 112", "call 999": an emergency line called by its number, which counts nothing.
     if (
       !negation &&
       EMERGENCY_LINES.has(m[1] as string) &&
       EMERGENCY_BEFORE.test(sentence.slice(Math.max(0, start - 12), start)) &&
-      unitClass(unitAfter(sentence, start + m[0].length)) === undefined
+      EMERGENCY_AFTER.test(sentence.slice(start + m[0].length))
     )
       continue;
     // A bare four-digit year is a date fact, not a quantity.
@@ -342,11 +356,7 @@ export function extractNumbers(
       quantities.push({ value: normal, unit: measured.measure, base: measured.toBase(value) });
       continue;
     }
-    // What the figure counts: the noun after it, or a "number of" noun before it ("the number of
-    // evacuees upwards to 1,900, after a fourth …"), which wins when only it names a kind of thing.
-    const following = unitAfter(sentence, start + m[0].length);
-    const numbered = countedBefore(sentence.slice(0, start));
-    const after = following && !(isKind(numbered) && !isKind(following)) ? following : numbered || following;
+    const after = figureUnit(sentence, start, start + m[0].length);
     // Money is one thing counted, whatever the currency is called or where its sign stands.
     const unit = m[2] ? "%" : currency ? "¤" : after;
     // A noun of one language ("conte", "conta"): what it means, for comparing across languages.
@@ -380,10 +390,7 @@ export function extractNumbers(
     out.add(String(value));
     pushTo(at, String(value), match.index ?? 0);
     const start = match.index ?? 0;
-    quantities.push({
-      value: String(value),
-      unit: unitAfter(lowered, start + match[0].length) || countedBefore(lowered.slice(0, start)),
-    });
+    quantities.push({ value: String(value), unit: figureUnit(lowered, start, start + match[0].length) });
   }
   // "Un homme de 81 ans est mort": one dead, told without a figure, is a toll a later "deux morts"
   // revises.
