@@ -640,8 +640,8 @@ function countersJustBefore(a: FactMention, b: FactMention): boolean {
   if (!back || PART_OF.test(later.text.slice(0, back.index))) return false;
   // Of the same kind: the same unit, or what each counts ("480 Vollzeitstellen" and "1.100
   // bedrohten Arbeitsplätzen" are jobs). A figure given right after the words pointing back may
-  // leave its noun unsaid ("the true figure is more than 3,000 once hotel guests are counted"),
-  // as long as it names no other kind.
+  // leave its noun unsaid ("the true figure is more than 3,000 once hotel guests are counted");
+  // one with a noun of its own ("that figure includes 12 hotels") counts that.
   const known = (q: Quantity) => kindAcrossLanguages(q) !== "";
   const kind = (q: Quantity) => kindAcrossLanguages(q) || q.unit;
   const given = FIGURE_GIVEN.test(later.text.slice(back.index + back[0].length));
