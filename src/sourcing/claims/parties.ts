@@ -640,6 +640,9 @@ export interface Party {
   name: string[];
 }
 
+/** The role a lower-cased word names, as written or without its plural ending. */
+const roleOfWord = (w: string): string | undefined => ROLE_OF.get(w) ?? ROLE_OF.get(lightStem(w));
+
 const lightStem = (w: string) => (w.length > 4 ? w.replace(/(['’]s|s|es)$/u, "") : w);
 /** A name word as an address writes it too: accents off ("Sarvène" in haute-sarvene.gouv.fr). */
 const nameWord = (w: string) => lightStem(w.normalize("NFD").replace(/\p{M}/gu, ""));
@@ -795,9 +798,8 @@ function partyOf(text: string): Party {
     // speaks for the club.
     // A name before the possessive stays: "Tokyo's police" is not Osaka's.
     .replace(/(?<![\p{L}])(\p{L}+)['’]s\s+(?=(\p{L}+))/gu, (whole, owner: string, next: string) => {
-      const roleOf = (w: string) => ROLE_OF.get(w.toLowerCase()) ?? ROLE_OF.get(lightStem(w.toLowerCase()));
-      const role = roleOf(next);
-      return roleOf(owner) !== undefined && role !== undefined && role !== "officials" ? "" : whole;
+      const role = roleOfWord(next.toLowerCase());
+      return roleOfWord(owner.toLowerCase()) !== undefined && role !== undefined && role !== "officials" ? "" : whole;
     })
     // "The Brightwater, Oregon-based company": a town before its state's "-based" is where, not who.
     .replace(/(?<=(?:^|\s)(?:[Tt]he|[Aa]n?)\s+)\p{Lu}[\p{L}'’.-]*,\s+(?=\p{Lu}[\p{L}.]*-based(?![\p{L}]))/gu, "")
@@ -816,7 +818,7 @@ function partyOf(text: string): Party {
   const name: string[] = [];
   for (const { word, capital } of words) {
     const parts = word.includes("-") ? [word, ...word.split("-")] : [word];
-    const role = parts.map((p) => ROLE_OF.get(p) ?? ROLE_OF.get(lightStem(p))).find(Boolean);
+    const role = parts.map(roleOfWord).find(Boolean);
     if (role) {
       roles.add(role);
       continue;

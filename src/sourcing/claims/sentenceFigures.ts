@@ -249,10 +249,9 @@ const isKind = (unit: string) => unit !== "" && unitClass(unit) === unit;
  * What a figure counts: the noun after it, or a "number of" noun before it ("the number of
  * evacuees upwards to 1,900, after a fourth …"), which wins when only it names a kind of thing.
  */
-function figureUnit(sentence: string, start: number, end: number): string {
+function figureUnit(sentence: string, end: number, wordBefore: string | undefined): string {
   const following = unitAfter(sentence, end);
-  const word = countedWordBefore(sentence.slice(0, start));
-  const numbered = word ? unitOf(word) : "";
+  const numbered = wordBefore ? unitOf(wordBefore) : "";
   return following && !(isKind(numbered) && !isKind(following)) ? following : numbered || following;
 }
 
@@ -356,11 +355,11 @@ export function extractNumbers(
       quantities.push({ value: normal, unit: measured.measure, base: measured.toBase(value) });
       continue;
     }
-    const after = figureUnit(sentence, start, start + m[0].length);
+    const named = countedWordBefore(sentence.slice(0, start));
+    const after = figureUnit(sentence, start + m[0].length, named);
     // Money is one thing counted, whatever the currency is called or where its sign stands.
     const unit = m[2] ? "%" : currency ? "¤" : after;
     // A noun of one language ("conte", "conta"): what it means, for comparing across languages.
-    const named = countedWordBefore(sentence.slice(0, start));
     const noun =
       !m[2] && !currency
         ? (countedNoun(sentence, start + m[0].length, language) ?? (named ? conceptOf(named.toLowerCase(), language) : undefined))
@@ -390,7 +389,8 @@ export function extractNumbers(
     out.add(String(value));
     pushTo(at, String(value), match.index ?? 0);
     const start = match.index ?? 0;
-    quantities.push({ value: String(value), unit: figureUnit(lowered, start, start + match[0].length) });
+    const unit = figureUnit(lowered, start + match[0].length, countedWordBefore(lowered.slice(0, start)));
+    quantities.push({ value: String(value), unit });
   }
   // "Un homme de 81 ans est mort": one dead, told without a figure, is a toll a later "deux morts"
   // revises.
