@@ -535,9 +535,32 @@ describe("one party however it is written", () => {
     // A name before the possessive stays the party's name.
     expect(same("Tokyo's police", "Osaka's police")).toBe(false);
     expect(same("Spain's government", "France's government")).toBe(false);
+    // Japan's prefectures are its regions: "the prefectural government" is 県.
+    expect(same("The prefectural government", "県")).toBe(true);
+    expect(party("The prefectural government said the number of people injured had risen to 31.")).toBe(
+      "The prefectural government",
+    );
+    expect(party("The regional government said 40 people were hurt.")).toBe("The regional government");
+    // Italian sport calls its club "la società".
+    expect(same("la società", "il club")).toBe(true);
+    expect(same("la società", "l'azienda")).toBe(true);
+    expect(same("il club", "l'azienda")).toBe(false);
     // A works council is one body however it is written, and not a union.
     expect(same("Der Gesamtbetriebsrat", "der Betriebsrat der Landbank")).toBe(true);
     expect(same("Der Gesamtbetriebsrat", "die Gewerkschaft Verdi")).toBe(false);
+  });
+
+  it("reads a person opening a sentence with 'Per', an estimate with an adverb before 'von', and 'puts the real bill at'", () => {
+    expect(party("Per Davide Pellacani, capogruppo di Ferralba in Comune, il conto vero è di 196 milioni.", "it")).toBe(
+      "Davide Pellacani",
+    );
+    // A time or a thing after "Per" is no party.
+    expect(party("Per il momento, il conto è di 148 milioni.", "it")).toBeUndefined();
+    expect(party("Der Apothekerverband geht schweizweit von über 62'000 Patienten aus.", "de")).toBe("Der Apothekerverband");
+    expect(party("L'Associazione dei farmacisti ritiene invece che i pazienti siano più di 62.000.", "it")).toBe(
+      "L'Associazione dei farmacisti",
+    );
+    expect(party("Councillor Davide Pellacani puts the real bill at €196m.")).toMatch(/Pellacani/u);
   });
 
   it("gives a German verb joined by 'und' to its clause's first verb that verb's subject, when it is a body", () => {

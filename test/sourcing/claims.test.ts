@@ -2,10 +2,11 @@
 // a statement across different wording, and the facts it is compared on.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { readAttribution } from "../../src/sourcing/claims/attribution.ts";
 import { checkClaims, relate, roundingOf, stemWeights } from "../../src/sourcing/claims/checkClaims.ts";
 import { claimState, copiedSentence, ownParty } from "../../src/sourcing/claims/claimStates.ts";
 import { isCheckable, negatedThings, sentenceFacts, storyNameWords } from "../../src/sourcing/claims/facts.ts";
-import { sameFigure } from "../../src/sourcing/claims/figures.ts";
+import { type Quantity, sameAmount, sameFigure } from "../../src/sourcing/claims/figures.ts";
 import { sameParty, toParty } from "../../src/sourcing/claims/parties.ts";
 import { splitSentences } from "../../src/sourcing/claims/sentences.ts";
 import { groupOrigins } from "../../src/sourcing/group/originGroups.ts";
@@ -557,6 +558,124 @@ describe("claim states", () => {
     ).toEqual([{ value: "1900", unit: "people", counted: "evacuation" }]);
   });
 
+  it("reads what a figure counts past an adjective before its noun, or from the subject it is the predicate of", () => {
+    const counted = (language: string, text: string) =>
+      sentenceFacts(text, language).quantities.map((q) => ({ unit: q.unit, counted: q.counted }));
+    // German nouns are written with a capital; the lower-case word before one is its adjective.
+    expect(counted("de", "Der Verband geht von über 62'000 betroffenen Patientinnen und Patienten aus.")[0]?.counted).toBe(
+      "patients",
+    );
+    expect(counted("en", "Some 300 stranded passengers slept in the terminal.")[0]?.unit).toBe("passengers");
+    expect(counted("en", "About 62,000 affected patients take the tablets.")[0]?.counted).toBe("patients");
+    // A participle with no noun after it is what it counts: "3 killed and 12 injured".
+    expect(counted("en", "The crash left 3 killed and 12 injured.").map((q) => q.unit)).toEqual(["dead", "injured"]);
+    // A figure given as the predicate counts its subject: "i pazienti interessati siano più di 62.000".
+    expect(
+      counted(
+        "it",
+        "L'associazione ritiene invece che i pazienti interessati siano più di 62.000, perché mancano le confezioni.",
+      )[0]?.counted,
+    ).toBe("patients");
+    expect(counted("en", "The injured were 31, police said.")[0]?.unit).toBe("injured");
+    // A subject the lexicon does not know as a thing counted gives no unit.
+    expect(counted("en", "The results were 31, he said.")[0]?.unit).toBe("");
+  });
+
+  it("calls two parties' counts of one thing a dispute when one reads 'geht … von … aus' or 'ritiene'", () => {
+    // Each with the party its sentence credits, as the story's reading gives it.
+    const de = (source: number, text: string) => ({
+      source,
+      text,
+      language: "de",
+      facts: sentenceFacts(text, "de"),
+      party: readAttribution(text, "de")?.party,
+    });
+    const official = de(
+      0,
+      "Nach Schätzungen der Arzneimittelbehörde nehmen derzeit rund 48'000 Patientinnen und Patienten in der Schweiz Tabletten aus den betroffenen Chargen ein.",
+    );
+    const pharmacists = de(
+      1,
+      "Der Apothekerverband geht schweizweit von über 62'000 betroffenen Patientinnen und Patienten aus, also von deutlich mehr, als die Behörde angibt.",
+    );
+    expect(readAttribution(pharmacists.text, "de")?.party).toBe("Der Apothekerverband");
+    expect(readAttribution("L'Associazione dei farmacisti ritiene invece che i pazienti siano più di 62.000.", "it")?.party).toBe(
+      "L'Associazione dei farmacisti",
+    );
+    // Weighed as in a story, where other sentences speak of the recall too.
+    const others = [
+      "Die Behörde hat den Rückruf der Tabletten am Dienstag angeordnet.",
+      "In den Tabletten wurde NDEA gefunden, teilte die Behörde mit.",
+    ].map((text, i) => de(2 + i, text));
+    expect(relate(official, pharmacists, stemWeights([official, pharmacists, ...others]))).toBe("conflict");
+  });
+
+  it("calls a cost counted with a part it leaves out another account of the cost, whatever its words ('once … is included', '用地取得費を含めた')", () => {
+    const m = (source: number, language: string, text: string) => ({
+      source,
+      text,
+      language,
+      facts: sentenceFacts(text, language),
+    });
+    const pairs: [string, string, string][] = [
+      [
+        "en",
+        "The county estimated the emergency repair would cost $1.8 million.",
+        "County Commissioner Ray Dukeman told KPLV 8 the full bill will be closer to $2.6 million once repaving Hollis Avenue is included.",
+      ],
+      [
+        "ja",
+        "総事業費は約420億円で、2031年春の開業を目指すということです。",
+        "鷺野市が計画するライトレール（LRT）の延伸事業で、用地取得費を含めた総事業費が約510億円に上る見通しであることが関係者への取材で分かった。",
+      ],
+    ];
+    for (const [language, first, other] of pairs) {
+      const [a, b] = [m(0, language, first), m(1, language, other)];
+      expect(b.facts.qualifiedSum, other).toBe("includes");
+      expect(relate(a, b, stemWeights([a, b])), other).toBe("conflict");
+    }
+    // A count of people "including" children is no sum.
+    expect(sentenceFacts("Twelve people, including three children, were hurt.", "en").qualifiedSum).toBeUndefined();
+    // A sum including a part is the larger, one leaving a part out the smaller, and of the same
+    // order: neither $9.6 million nor $1.2 million "once repaving is included" is the county's
+    // $1.8 million repair counted another way.
+    const repair = m(0, "en", "The county estimated the emergency repair would cost $1.8 million.");
+    for (const other of [
+      "County Commissioner Ray Dukeman told KPLV 8 the full bill will be closer to $9.6 million once repaving Hollis Avenue is included.",
+      "County Commissioner Ray Dukeman told KPLV 8 the full bill will be closer to $1.2 million once repaving Hollis Avenue is included.",
+    ]) {
+      const b = m(1, "en", other);
+      expect(relate(repair, b, stemWeights([repair, b])), other).not.toBe("conflict");
+    }
+  });
+
+  it("reads a count on top of another ('weitere 11 Flüge') as no account of the total, and a word cut to another's stem as another thing", () => {
+    const m = (source: number, language: string, text: string, party?: string) => ({
+      source,
+      text,
+      language,
+      facts: sentenceFacts(text, language),
+      ...(party ? { party } : {}),
+    });
+    const cancelled = m(1, "de", "Nach Angaben einer Flughafensprecherin wurden in der Nacht 17 Flüge annulliert.");
+    const more = m(0, "de", "Weitere 11 Flüge wurden in der Nacht zu anderen Flughäfen umgeleitet.");
+    expect(more.facts.quantities[0]?.additional).toBe(true);
+    expect(relate(more, cancelled, stemWeights([more, cancelled]))).not.toBe("conflict");
+    // Without "weitere" the two counts of the night's flights are two accounts of one.
+    const other = m(0, "de", "Nach Angaben der Flugsicherung wurden in der Nacht 11 Flüge annulliert.");
+    expect(other.facts.quantities[0]?.additional).toBeUndefined();
+    expect(relate(other, cancelled, stemWeights([other, cancelled]))).toBe("conflict");
+    // "No suspects" says nothing of what was "suspended", though both are cut to "suspe".
+    const none = m(0, "en", "No suspects had been identified by Friday afternoon.", "police");
+    const closed = m(
+      1,
+      "en",
+      "Ebersmarkt Airport suspended all movements between 18:52 and 22:10 on Thursday after drone sightings.",
+      "Ebersmarkt Airport",
+    );
+    expect(relate(none, closed, stemWeights([none, closed]))).not.toBe("conflict");
+  });
+
   it("calls it disputed when 'diese Zahl' is answered with another count of the same kind, in other words for it", () => {
     const story = (second: string) =>
       groupOrigins([
@@ -1101,11 +1220,19 @@ describe("claims anchored on facts", () => {
     expect(money.numbers).toEqual(["4500000"]);
   });
 
-  it("takes a figure ending in zeros for a rounding of a figure within its last digit, and no other", () => {
+  it("takes a figure ending in zeros for a rounding of a figure within its last digit, and a whole figure for one with decimals rounded to the unit", () => {
     expect(roundingOf("3100", "3080")).toBe(true);
     expect(roundingOf("2400", "2380")).toBe(true);
     expect(roundingOf("22", "21")).toBe(false);
     expect(roundingOf("3100", "3200")).toBe(false);
+    expect(roundingOf("12", "11.5")).toBe(true);
+    expect(roundingOf("12", "12.6")).toBe(false);
+    expect(roundingOf("11.5", "12")).toBe(false);
+    // A length about 12 km and one of 11,5 km are one length; 12 km and 12 miles are not.
+    const length = (text: string) => sentenceFacts(text, "fr").quantities[0] as Quantity;
+    const same = (a: string, b: string) => sameAmount(length(a), length(b), (x, y) => sameFigure(x, y, true));
+    expect(same("Des poissons morts sur environ 12 km.", "Une mortalité sur un linéaire d'environ 11,5 km.")).toBe(true);
+    expect(same("Des poissons morts sur environ 12 km.", "Une mortalité sur environ 12,6 km.")).toBe(false);
   });
 
   it("reads a sentence that states several facts as a mention of each, and lets a dispute of one not spread to the other", () => {
@@ -2486,8 +2613,8 @@ describe("the relation battery (fixtures/relationBattery.json)", () => {
   };
   it("tells different facts of a story apart, disputing few of them, and finds some paraphrases and disputes", () => {
     const count = (want: string, got: string) => battery.filter((p) => p.relation === want && read(p) === got).length;
-    expect(count("different", "dispute")).toBeLessThanOrEqual(7);
-    expect(count("different", "different")).toBeGreaterThanOrEqual(51);
+    expect(count("different", "dispute")).toBeLessThanOrEqual(4);
+    expect(count("different", "different")).toBeGreaterThanOrEqual(55);
     expect(count("same", "same")).toBeGreaterThanOrEqual(19);
     expect(count("dispute", "dispute")).toBeGreaterThanOrEqual(9);
   });

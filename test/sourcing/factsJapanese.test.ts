@@ -61,7 +61,15 @@ describe("Japanese numbers", () => {
   it("records what a figure counts from the counter or noun after it (money and people as one class in every language)", () => {
     const units = (sentence: string) => ja(sentence).quantities;
     expect(units("約1500世帯が停電した。")).toEqual([{ value: "1500", unit: "households" }]);
-    expect(units("14人が負傷した。")).toEqual([{ value: "14", unit: "people" }]);
+    // People counted by what befell them, as "14 Verletzte" counts the injured.
+    expect(units("14人が負傷した。")).toEqual([{ value: "14", unit: "injured" }]);
+    expect(units("比良沢町などであわせて23人がけがをしました。")).toEqual([{ value: "23", unit: "injured" }]);
+    expect(units("県によると、けが人は午後4時時点で31人に増えた。")).toEqual([{ value: "31", unit: "injured" }]);
+    expect(units("死者は3人、けが人は12人にのぼる。")).toEqual([
+      { value: "3", unit: "dead" },
+      { value: "12", unit: "injured" },
+    ]);
+    expect(units("避難者数は合計1,486人です。")).toEqual([{ value: "1486", unit: "people" }]);
     expect(units("5件の火災が起きた。")).toEqual([{ value: "5", unit: "件" }]);
     expect(units("車3台が衝突した。")).toEqual([{ value: "3", unit: "台" }]);
     expect(units("被害額は1億2000万円にのぼる。")).toEqual([{ value: "120000000", unit: "¤" }]);

@@ -29,7 +29,8 @@ import {
   withOpeningName,
   wordBefore,
 } from "./facts.ts";
-import { BROAD_UNITS, COUNTED_CLASSES, sameAmount, sameFigure } from "./figures.ts";
+import { BROAD_UNITS, COUNTED_CLASSES, roundingOf, sameAmount, sameFigure } from "./figures.ts";
+import { conceptOf } from "./newsLexicon.ts";
 import { CALENDAR, sameParty, toParty } from "./parties.ts";
 import { partyCountConflicts } from "./partyCounts.ts";
 import { partMonths } from "./sentenceFigures.ts";
@@ -143,8 +144,11 @@ function conflictingUnit(
 ): string | undefined {
   const hedged = a.hedged || b.hedged;
   for (const qa of a.quantities) {
-    if (!kind(qa)) continue;
-    const sameUnit = b.quantities.filter((qb) => kind(qb) === kind(qa) && sameSubject(qa, qb) && sameScale(qa, qb));
+    // An addition ("another 11 flights were diverted") gives no account of a total to dispute.
+    if (!kind(qa) || qa.additional) continue;
+    const sameUnit = b.quantities.filter(
+      (qb) => kind(qb) === kind(qa) && !qb.additional && sameSubject(qa, qb) && sameScale(qa, qb),
+    );
     if (sameUnit.length === 0) continue;
     const same = (x: Quantity, y: Quantity) => sameAmount(x, y, (p, q) => sameFigure(p, q, hedged));
     const agree =
@@ -289,6 +293,24 @@ function deniesFigure(a: SentenceFacts, b: SentenceFacts): Quantity | undefined 
   );
 }
 
+/**
+ * One sentence's sum counted with a part included (or left out) that the other's, counted without
+ * it (or with it), could be: larger when it includes a part, smaller when it leaves one out, and of
+ * the same order ("about 42 billion yen" and "51 billion including land acquisition").
+ */
+function countedAnotherWay(qualified: SentenceFacts, other: SentenceFacts): boolean {
+  if (!qualified.qualifiedSum) return false;
+  const sums = (f: SentenceFacts) => f.quantities.filter((q) => q.unit === "¤").map((q) => Number(q.value));
+  return sums(qualified).some((q) =>
+    sums(other).some((o) => {
+      if (!(q > 0 && o > 0) || Math.max(q, o) / Math.min(q, o) > SAME_ORDER) return false;
+      return qualified.qualifiedSum === "includes" ? q > o : q < o;
+    }),
+  );
+}
+/** How far apart a sum counted with or without a part may be from the sum counted the other way. */
+const SAME_ORDER = 2;
+
 /** Digits a figure is given to: "18400000000" has three, "1187" four, "6%" one. */
 function significantDigits(value: string): number {
   return value.replace(/%$/, "").replace(".", "").replace(/^0+/, "").replace(/0+$/, "").length;
@@ -301,6 +323,8 @@ export type FactCounts = (fact: string) => number;
 function isShare(q: Quantity): boolean {
   return q.unit === "%" || q.unit === "proc" || q.value.endsWith("%");
 }
+
+export { roundingOf };
 
 export function relate(
   a: Mention,
@@ -492,7 +516,12 @@ export function relate(
       neg.text,
       neg.facts.stems.filter((s) => s.length >= 4 && weight(s) >= rare && other.facts.stems.includes(s)),
       neg.language,
-    ).filter((s) => !withoutIt(other.text, s) && !ofAnotherGroup(neg.text, s, other.facts.stems));
+    ).filter(
+      (s) =>
+        !withoutIt(other.text, s) &&
+        !ofAnotherGroup(neg.text, s, other.facts.stems) &&
+        !meansApart(neg.text, neg.language, other.text, other.language, s),
+    );
     return negated.length > 0 && weightedOverlap(withoutNames(fa), withoutNames(fb), weight) >= NEGATED_SHARED;
   };
   if (fa.position === fb.position && negatesStated()) return "conflict";
@@ -520,7 +549,8 @@ export function relate(
   // counting the same thing is enough, with fewer words in common.
   // A broad class ("people", money) says less about what is counted than a noun ("ships").
   const broad = unit !== undefined && BROAD_UNITS.has(unit);
-  if (unit !== undefined && ofOneThing >= (fa.revision || fb.revision ? (broad ? 0.2 : 0.1) : 0.25)) return "conflict";
+  const another = fa.revision || fb.revision || countedAnotherWay(fa, fb) || countedAnotherWay(fb, fa);
+  if (unit !== undefined && ofOneThing >= (another ? (broad ? 0.2 : 0.1) : 0.25)) return "conflict";
   // The same event on another day, or done by someone else: a disagreement on when or who.
   // Or at another hour: "the order was given on Saturday at 22:00" against "no order before 1.30".
   // One hour each (two are a span or a timetable), and words that agree beyond the names (the
@@ -548,6 +578,8 @@ export function relate(
     ofOneThing >= 0.45 &&
     fa.numbers.length === 1 &&
     fb.numbers.length === 1 &&
+    !fa.quantities.some((q) => q.additional) &&
+    !fb.quantities.some((q) => q.additional) &&
     hardShared === 0 &&
     (ua === ub || ((!ua || !ub) && ua !== "%" && ub !== "%")) &&
     (fa.quantities.length === 0 ||
@@ -851,20 +883,6 @@ function joined(anchors: readonly Anchor[]): Anchor {
 
 const hasAnchor = (f: Anchor) => f.numbers.length + f.dates.length + f.times.length + f.quotes.length > 0;
 
-/** Whether figure x is figure y rounded to x's last significant digit ("3100" of "3080", "2400" of "2380"). */
-export function roundingOf(x: string, y: string): boolean {
-  const a = Number.parseFloat(x);
-  const b = Number.parseFloat(y);
-  if (!Number.isFinite(a) || !Number.isFinite(b) || x.endsWith("%") !== y.endsWith("%")) return false;
-  const digits = x.replace(/%$/, "");
-  const decimals = digits.includes(".") ? (digits.split(".")[1] as string).length : 0;
-  const zeros = decimals > 0 ? 0 : (/0*$/.exec(digits)?.[0].length ?? 0);
-  // Only a figure that ends in zeros is read as rounded: "3100" to the hundred, not "22" to the unit.
-  if (zeros === 0) return false;
-  const grain = 10 ** (zeros - decimals);
-  return Math.abs(a - b) <= grain / 2;
-}
-
 /** The two state a fact in common: a figure (rounding allowed), a date, or a quotation. */
 function shareAnchor(a: Anchor, b: Anchor, hedged: boolean): boolean {
   // "2026-01-09", "01-09" and "2026" can be one date at different precision, and two parts of one
@@ -993,7 +1011,7 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
     const onePage = ma.source === mb.source;
     if (onePage && (sources[ma.source] as GroupedSource).official) return;
     if (onePage && !twoParties(ma, mb)) return;
-    if (revisionsOnly && !ma.facts.revision && !mb.facts.revision) return;
+    if (revisionsOnly && !ma.facts.revision && !mb.facts.revision && !ma.facts.qualifiedSum && !mb.facts.qualifiedSum) return;
     // A pair meets through every fact and word it shares: it is weighed once.
     const key = a < b ? `${a}:${b}` : `${b}:${a}`;
     if (compared.has(key)) return;
@@ -1379,6 +1397,18 @@ function ofAnotherGroup(text: string, s: string, otherStems: readonly string[]):
     .filter((w) => !FUNCTION_WORDS.has(w))
     .map(stem);
   return group.length > 0 && !group.some((g) => otherStems.includes(g));
+}
+
+/**
+ * Two words cut to one stem that the lexicon reads as two things: "suspects" and "suspended" share
+ * "suspe". A word the lexicon does not know is taken at its stem.
+ */
+function meansApart(textA: string, languageA: string, textB: string, languageB: string, s: string): boolean {
+  const meanings = (text: string, language: string) =>
+    new Set(lowerWords(text).flatMap((w) => (stem(w) === s ? [conceptOf(w, language)] : [])));
+  const [a, b] = [meanings(textA, languageA), meanings(textB, languageB)];
+  if (a.has(undefined) || b.has(undefined) || a.size === 0 || b.size === 0) return false;
+  return ![...a].some((m) => b.has(m));
 }
 
 /** "Without" in the languages read: what follows it is said to be absent. */

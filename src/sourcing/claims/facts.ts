@@ -76,6 +76,12 @@ export interface SentenceFacts {
   position?: "demand" | "offer";
   /** The sentence gives its figure as a revision of an earlier one ("has risen to", "revised to", "korrigiert", "se elevó a"). */
   revision: boolean;
+  /**
+   * The sentence gives a sum with what it includes or leaves out ("once repaving is included",
+   * "用地取得費を含めた", "sin contar el terreno"): the same cost counted another way, which speaks of
+   * the account that counts it the first way, as a revision speaks of the figure it revises.
+   */
+  qualifiedSum?: "includes" | "excludes";
   /** A line in capitals or a header of parts split by bars: no statement to check. */
   furniture: boolean;
   /** Its figures are given as approximate ("about 1,200", "rund 187 Millionen", "casi 10 millones", "約1500人"). */
@@ -170,7 +176,20 @@ function isFurniture(sentence: string): boolean {
 
 /** Words that say a figure revises an earlier one, in the languages we read. */
 const REVISION =
-  /(?<![\p{L}])(?:(?:has risen|had risen|rose|climbed|salit[oa]|est passée?|stieg|ascendió|wzrósł|wzrosła|wzrosło) (?:sharply|again|further|stamattina|stamane|ancora|nuovamente|encore|désormais|nuevamente|wieder|erneut|ponownie) (?:to|a|à|auf|do)(?= \d)|has risen|had risen|rose to|lowered to|cut to|reduced to|risen to|climbed to|increased to|revised|raised|corrected|updated|now stands|now put|stieg auf|gestiegen|erhöht(?:e)? sich|korrigiert|nach oben korrigiert|inzwischen|mittlerweile|s['’]élève désormais|est passé à|s['’]est alourdi|revu|révisé|corrigé|désormais|se elevó|rebaja a|rebajó a|elevó|ascendió|aumentó a|corregid[oa]|revisad[oa]|ahora|salito a|salita a|salgono a|rivisto|rivista|corrett[oa]|aggiornat[oa]|wzrósł do|wzrosła do|wzrosło do|skorygowan\w*|zaktualizowan\w*)(?![\p{L}])|上方修正|下方修正|修正|に増え|に拡大/iu;
+  /(?<![\p{L}])(?:(?:has risen|had risen|rose|climbed|salit[oa]|est passée?|stieg|ascendió|wzrósł|wzrosła|wzrosło) (?:sharply|again|further|stamattina|stamane|ancora|nuovamente|encore|désormais|nuevamente|wieder|erneut|ponownie) (?:to|a|à|auf|do)(?= \d)|has risen|had risen|rose to|lowered to|cut to|reduced to|risen to|climbed to|increased to|revised|raised|corrected|updated|now stands|now put|stieg auf|gestiegen|erhöht(?:e)? sich|korrigiert|nach oben korrigiert|inzwischen|mittlerweile|s['’]élève désormais|est passé à|s['’]est alourdi|revu|révisé|corrigé|désormais|se elevó|rebaja a|rebajó a|elevó|ascendió|aumentó a|corregid[oa]|revisad[oa]|ahora|salito a|salita a|salgono a|sale a(?= \d)|rivisto|rivista|corrett[oa]|aggiornat[oa]|wzrósł do|wzrosła do|wzrosło do|skorygowan\w*|zaktualizowan\w*)(?![\p{L}])|上方修正|下方修正|修正|に増え|に拡大/iu;
+
+/** A sum said to include a part: "including land", "mit Grunderwerb", "y compris", "含めた". */
+const SUM_INCLUDES =
+  /(?<![\p{L}])(?:including|included|counting|inklusive|einschließlich|unter Berücksichtigung|considérant|en tenant compte|compte tenu|considerando|teniendo en cuenta|contando|uwzględniając|mit (?:den |dem )?(?:Grund|Grundstück|Erwerb|Boden)\p{L}*|y compris|incluido|incluidos|incluida|incluidas|incluyendo|compres[oiae]|inclusi|includendo|łącznie z|wliczając)(?![\p{L}])|含め|含む/iu;
+
+/** A sum said to leave a part out: "excluding land", "ohne Grunderwerb", "hors foncier", "除く". */
+const SUM_EXCLUDES =
+  /(?<![\p{L}])(?:excluding|excluded|not counting|without counting|exklusive|ausgenommen|ohne (?:den |die |das |dem )?(?:Grund|Grundstück|Kosten|Erwerb|Boden)\p{L}*|hors|sans compter|non compris|sin contar|excluido|excluyendo|esclus[oiae]|escludendo|senza contare|nie licząc|bez uwzględnienia)(?![\p{L}])|除く|除いた|抜き/iu;
+
+function sumQualified(sentence: string, quantities: readonly Quantity[]): "includes" | "excludes" | undefined {
+  if (!quantities.some((q) => q.unit === "¤")) return undefined;
+  return SUM_INCLUDES.test(sentence) ? "includes" : SUM_EXCLUDES.test(sentence) ? "excludes" : undefined;
+}
 
 /** Words that give a figure as approximate, in the languages we read. */
 const HEDGE =
@@ -792,6 +811,7 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
     if (meaning) gloss.add(meaning);
   }
   const attributedTo = attributionParty(sentence);
+  const qualified = sumQualified(sentence, quantities);
   const denial = DENIAL.test(sentence);
   const negative = NEGATION.test(sentence);
   return {
@@ -814,6 +834,7 @@ export function sentenceFacts(sentence: string, language = "en"): SentenceFacts 
     hedged: HEDGE.test(sentence),
     furniture: isFurniture(sentence),
     revision: REVISION.test(sentence),
+    ...(qualified ? { qualifiedSum: qualified } : {}),
     ownReport: ownReport(sentence),
     ...(DEMAND.test(sentence) ? { position: "demand" as const } : OFFER.test(sentence) ? { position: "offer" as const } : {}),
     agents: passiveAgents(sentence),

@@ -15,6 +15,8 @@ export interface Quantity {
   /** What the counted noun means in any language (newsLexicon.ts): "contenedores", "container",
    * "Boxen" are all containers. Set when the lexicon knows the word. */
   counted?: string;
+  /** Counted on top of another count ("another 11 flights", "weitere 11 Flüge"): an addition, no account of a total. */
+  additional?: boolean;
 }
 
 /** A unit of measurement: the measure it belongs to and how a value in it becomes the base unit's. */
@@ -90,6 +92,25 @@ export function sameFigure(x: string, y: string, hedged = false): boolean {
   return Math.abs(a - b) / Math.max(a, b) <= (hedged ? 0.06 : 0.02);
 }
 
+/**
+ * Whether figure x is figure y rounded to x's last significant digit ("3100" of "3080", "2400" of
+ * "2380"), or a whole figure of one with decimals rounded to the unit ("12" of "11.5").
+ */
+export function roundingOf(x: string, y: string): boolean {
+  const a = Number.parseFloat(x);
+  const b = Number.parseFloat(y);
+  if (!Number.isFinite(a) || !Number.isFinite(b) || x.endsWith("%") !== y.endsWith("%")) return false;
+  const digits = x.replace(/%$/, "");
+  const decimals = digits.includes(".") ? (digits.split(".")[1] as string).length : 0;
+  const zeros = decimals > 0 ? 0 : (/0*$/.exec(digits)?.[0].length ?? 0);
+  // A whole figure is read as rounded to the unit only against one given with decimals ("environ
+  // 12 km", "11,5 km"); otherwise only a figure that ends in zeros is: "3100" to the hundred, not
+  // "22" of "21".
+  if (zeros === 0) return decimals === 0 && y.replace(/%$/, "").includes(".") && Math.abs(a - b) <= 0.5;
+  const grain = 10 ** (zeros - decimals);
+  return Math.abs(a - b) <= grain / 2;
+}
+
 /** Whether two quantities are the same amount: equal figures, or one measurement in two units (within rounding). */
 export function sameAmount(a: Quantity, b: Quantity, sameFigure: (x: string, y: string) => boolean): boolean {
   if (a.base !== undefined && b.base !== undefined) {
@@ -97,7 +118,10 @@ export function sameAmount(a: Quantity, b: Quantity, sameFigure: (x: string, y: 
     // A conversion is rounded ("12 miles (19 km)": 19.3): 3% apart, or one degree for a temperature.
     if (a.unit === "temperature") return Math.abs(a.base - b.base) <= 1;
     const larger = Math.max(Math.abs(a.base), Math.abs(b.base));
-    return larger === 0 || Math.abs(a.base - b.base) / larger <= 0.03;
+    if (larger === 0 || Math.abs(a.base - b.base) / larger <= 0.03) return true;
+    // In the same written unit, one figure may be the other rounded ("environ 12 km", "11,5 km").
+    const sameWrittenUnit = Number(a.value) * b.base === Number(b.value) * a.base;
+    return sameWrittenUnit && (roundingOf(a.value, b.value) || roundingOf(b.value, a.value));
   }
   return sameFigure(a.value, b.value);
 }

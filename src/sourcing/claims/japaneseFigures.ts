@@ -178,6 +178,36 @@ export function extractJapaneseNumbers(
     const normal = formatNumber(value) + (percent ? "%" : "");
     out.numbers.add(normal);
     const currency = /([£$€¥])\s*$/.exec(text.slice(Math.max(0, start - 2), start))?.[1];
-    out.quantities.push({ value: normal, unit: percent ? "%" : currency ? "¤" : (unitClass(unit) ?? unit) });
+    const unitOfCounter = percent ? "%" : currency ? "¤" : (unitClass(unit) ?? unit);
+    out.quantities.push({
+      value: normal,
+      unit: unitOfCounter === "people" ? (peopleKind(text, start, end) ?? "people") : unitOfCounter,
+    });
   }
 }
+
+/**
+ * What befell the people a Japanese count counts, as "23 Verletzte" and "4 morts" say it: the
+ * predicate right after the counter ("23人がけがをしました", "2人が死亡", "31人のけが人") or the noun the clause
+ * opens with before the figure ("けが人は午後4時時点で31人に増えた", "死者は3人").
+ */
+function peopleKind(text: string, start: number, end: number): string | undefined {
+  const after = /^[人名]?(?:が|の方が)?/u.exec(text.slice(end))?.[0].length ?? 0;
+  const predicate = text.slice(end + after, end + after + 6);
+  const clause =
+    text
+      .slice(0, start)
+      .split(/[。、,，]/u)
+      .pop() ?? "";
+  // "31人のけが人": the noun may follow the count, joined by の.
+  const noun = predicate.replace(/^の/u, "");
+  for (const [kind, atPredicate, asNoun] of PEOPLE_KINDS)
+    if (atPredicate.test(noun) || asNoun.test(clause.slice(-14))) return kind;
+  return undefined;
+}
+
+/** What befell those counted: at the predicate after the count, or as the noun before it. */
+const PEOPLE_KINDS: [string, RegExp, RegExp][] = [
+  ["injured", /^(?:けが|負傷|重軽傷|重傷|軽傷)/u, /(?:けが人|負傷者|重軽傷者)(?:は|が|の数は)/u],
+  ["dead", /^(?:死亡|亡くな|死去)/u, /(?:死者|死亡者)(?:は|が|の数は)/u],
+];

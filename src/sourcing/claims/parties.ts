@@ -723,6 +723,8 @@ const ROLE_PHRASES: [RegExp, string][] = [
     /(?<![\p{L}])(?:regional government|gobierno regional|gouvernement régional|governo regionale|regionalregierung|rząd regionalny|władze regionalne|władz regionalnych|autoridades regionales|autorités régionales|autorità regionali)(?![\p{L}])/giu,
     "region",
   ],
+  // Japan's prefectures are its regions: "the prefectural government" is 県.
+  [/(?<![\p{L}])(?:prefectural government|prefectural authorities|prefectural office)(?![\p{L}])/giu, "region"],
   [
     /(?<![\p{L}])(?:red cross|croix-rouge|cruz roja|croce rossa|rotes kreuz|roten kreuz|czerwony krzyż|czerwonego krzyża)(?![\p{L}])/giu,
     "redcross",
@@ -732,6 +734,12 @@ const ROLE_PHRASES: [RegExp, string][] = [
     "coastguard",
   ],
 ];
+
+/**
+ * Role words that name two kinds of body: Italian sport calls a club "la società", as business news
+ * calls a company. Either role is theirs.
+ */
+const ALSO_ROLE = new Map<string, string[]>([["società", ["club"]]]);
 
 /** A company's legal form after its name ("Dorenatalbahn AG", "Químicas Arenal SA"): a company. */
 const LEGAL_FORM = /^(?:ag|gmbh|spa|s\.p\.a|srl|s\.r\.l|sl|s\.l|sa|s\.a|inc|ltd|plc|corp|llc|kgaa|nv|bv|sp\. z o\.o|sarl|sas)$/u;
@@ -821,6 +829,7 @@ function partyOf(text: string): Party {
     const role = parts.map(roleOfWord).find(Boolean);
     if (role) {
       roles.add(role);
+      for (const also of ALSO_ROLE.get(word) ?? []) roles.add(also);
       continue;
     }
     if (capital && LEGAL_FORM.test(word)) {

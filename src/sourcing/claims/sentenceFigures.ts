@@ -198,7 +198,7 @@ const TOLL_PREDICATE: [RegExp, string][] = [
   ],
 ];
 
-function unitAfter(sentence: string, end: number): string {
+function unitAfter(sentence: string, end: number, language: string): string {
   // What a number counts follows it within its clause: "210, according to the trust" counts no
   // trust, and "rose to 19 – said the authority" counts no authority.
   const clause = sentence.slice(end, end + 60).split(/[,;:.!?()]|\s[–—-]\s/)[0] ?? "";
@@ -209,11 +209,40 @@ function unitAfter(sentence: string, end: number): string {
   if (toll) return toll[1];
   const named = numberOfWord(clause);
   if (named && clause.toLowerCase().indexOf(named.toLowerCase()) < 25) return unitOf(named);
-  for (const word of clause.toLowerCase().match(/\p{L}{2,}/gu) ?? []) {
-    if (SCALES[word] || FUNCTION_WORDS.has(word) || UNIT_FILLERS.has(word)) continue;
-    return unitOf(word);
+  const head = headAfter(clause, language);
+  return head ? unitOf(head) : "";
+}
+
+/**
+ * The first word after a figure that says what it counts, the scale words, fillers and function
+ * words passed over: its noun, past an adjective standing before it where the language puts one
+ * there ("62'000 betroffenen Patientinnen", "300 stranded passengers", which count patients and
+ * passengers, not the affected or the stranded).
+ */
+function headAfter(clause: string, language: string): string | undefined {
+  const words = clause.match(/\p{L}{2,}/gu) ?? [];
+  const i = words.findIndex((w) => {
+    const lower = w.toLowerCase();
+    return !SCALES[lower] && !FUNCTION_WORDS.has(lower) && !UNIT_FILLERS.has(lower);
+  });
+  if (i < 0) return undefined;
+  const word = words[i] as string;
+  const next = words[i + 1];
+  // The next word must follow at once: "3 killed and 12 …" has no noun after "killed".
+  const adjacent = next !== undefined && new RegExp(`${word}\\s+${next}`, "u").test(clause);
+  if (adjacent && !FUNCTION_WORDS.has(next.toLowerCase()) && unitClass(word.toLowerCase()) === undefined) {
+    // German writes its nouns with a capital: a lower-case word before one is its adjective.
+    if (language === "de" && /^\p{Ll}/u.test(word) && /^\p{Lu}/u.test(next)) return next;
+    // English puts a participle before the noun ("affected", "stranded", "stolen"); taken only
+    // when what follows is a thing counted in the lexicon or a kind.
+    if (
+      language === "en" &&
+      /(?:ed|^(?:stolen|broken|fallen|frozen|hidden|sunken|beaten|known|shown))$/iu.test(word) &&
+      (unitClass(next.toLowerCase()) !== undefined || conceptOf(next.toLowerCase(), "en") !== undefined)
+    )
+      return next;
   }
-  return "";
+  return word;
 }
 
 const unitOf = (word: string) => unitClass(word.toLowerCase()) ?? stem(word.toLowerCase());
@@ -228,7 +257,10 @@ const COUNTED_NOUN_WITHIN = 3;
 function countedNoun(sentence: string, end: number, language: string): string | undefined {
   const clause = sentence.slice(end, end + 40).split(/[,;:.!?()]|\s[–—-]\s/)[0] ?? "";
   const words = (clause.toLowerCase().match(/\p{L}{2,}/gu) ?? []).filter((w) => !FUNCTION_WORDS.has(w));
-  for (const word of words.slice(0, COUNTED_NOUN_WITHIN)) {
+  // From the noun on, past an adjective before it ("betroffenen Patientinnen und Patienten").
+  const head = headAfter(clause, language)?.toLowerCase();
+  const from = Math.max(0, head ? words.indexOf(head) : 0);
+  for (const word of words.slice(from, from + COUNTED_NOUN_WITHIN)) {
     const concept = conceptOf(word, language);
     if (concept) return concept;
   }
@@ -242,6 +274,27 @@ function countedNoun(sentence: string, end: number, language: string): string | 
  */
 const countedWordBefore = (before: string): string | undefined => numberOfWord(before.slice(before.search(/\d\D*$/u) + 1));
 
+/**
+ * What a figure given as the predicate counts: its clause's subject, just before "are", "sono",
+ * "sind" ("i pazienti interessati siano più di 62.000", "the injured were 31"). The noun of the
+ * two words before the verb: a kind of thing counted, or a thing the lexicon knows, read from the
+ * end where the language puts its adjectives first, from the start where it puts them after.
+ */
+function countedSubject(before: string, language: string): string | undefined {
+  const m = COPULA_BEFORE_FIGURE.exec(before.slice(before.search(/\d\D*$/u) + 1));
+  if (!m) return undefined;
+  const words = [m[1], m[2]].filter((w): w is string => w !== undefined && !FUNCTION_WORDS.has(w.toLowerCase()));
+  const order = ADJECTIVE_FIRST.has(language) ? words.reverse() : words;
+  return order.find((w) => unitClass(w.toLowerCase()) !== undefined) ?? order.find((w) => conceptOf(w.toLowerCase(), language));
+}
+
+/** Languages that put an adjective before its noun. */
+const ADJECTIVE_FIRST = new Set(["en", "de", "pl"]);
+
+/** A subject of one or two words, its verb "to be", a hedge, and nothing more before the figure. */
+const COPULA_BEFORE_FIGURE =
+  /(?<![\p{L}])(\p{L}{3,})(?:\s+(\p{L}{3,}))?\s+(?:are|were|is|was|sind|waren|sont|étaient|seront|son|eran|serán|sean|sono|siano|erano|saranno|są|byli|były)\s+(?:(?:more than|over|about|around|nearly|almost|some|at least|plus de|près de|environ|au moins|más de|cerca de|unos|unas|alrededor de|al menos|più di|oltre|circa|almeno|quasi|über|rund|etwa|mehr als|fast|knapp|mindestens|ponad|około|blisko|prawie|co najmniej)\s+)?$/iu;
+
 /** A unit that is a kind of thing counted in every language (people, jobs, the injured), not one word's stem. */
 const isKind = (unit: string) => unit !== "" && unitClass(unit) === unit;
 
@@ -249,8 +302,8 @@ const isKind = (unit: string) => unit !== "" && unitClass(unit) === unit;
  * What a figure counts: the noun after it, or a "number of" noun before it ("the number of
  * evacuees upwards to 1,900, after a fourth …"), which wins when only it names a kind of thing.
  */
-function figureUnit(sentence: string, end: number, wordBefore: string | undefined): string {
-  const following = unitAfter(sentence, end);
+function figureUnit(sentence: string, end: number, wordBefore: string | undefined, language: string): string {
+  const following = unitAfter(sentence, end, language);
   const numbered = wordBefore ? unitOf(wordBefore) : "";
   return following && !(isKind(numbered) && !isKind(following)) ? following : numbered || following;
 }
@@ -355,8 +408,8 @@ export function extractNumbers(
       quantities.push({ value: normal, unit: measured.measure, base: measured.toBase(value) });
       continue;
     }
-    const named = countedWordBefore(sentence.slice(0, start));
-    const after = figureUnit(sentence, start + m[0].length, named);
+    const named = countedWordBefore(sentence.slice(0, start)) ?? countedSubject(sentence.slice(0, start), language);
+    const after = figureUnit(sentence, start + m[0].length, named, language);
     // Money is one thing counted, whatever the currency is called or where its sign stands.
     const unit = m[2] ? "%" : currency ? "¤" : after;
     // A noun of one language ("conte", "conta"): what it means, for comparing across languages.
@@ -364,7 +417,13 @@ export function extractNumbers(
       !m[2] && !currency
         ? (countedNoun(sentence, start + m[0].length, language) ?? (named ? conceptOf(named.toLowerCase(), language) : undefined))
         : undefined;
-    const quantity: Quantity = { value: normal, unit, ...(noun ? { counted: noun } : {}) };
+    const additional = ADDITIONAL_BEFORE.test(sentence.slice(Math.max(0, start - 24), start));
+    const quantity: Quantity = {
+      value: normal,
+      unit,
+      ...(noun ? { counted: noun } : {}),
+      ...(additional ? { additional } : {}),
+    };
     if (negation) {
       out.delete(normal);
       negated.push(quantity);
@@ -380,7 +439,7 @@ export function extractNumbers(
       const value = (EN_TENS[tens] ?? 0) + (unit ? (EN_UNITS[unit] ?? 0) : 0);
       out.add(String(value));
       pushTo(at, String(value), offset);
-      quantities.push({ value: String(value), unit: unitAfter(sentence.toLowerCase(), offset + whole.length) });
+      quantities.push({ value: String(value), unit: unitAfter(sentence.toLowerCase(), offset + whole.length, language) });
       return " ".repeat(whole.length);
     });
   for (const match of lowered.matchAll(/\p{L}+/gu)) {
@@ -389,7 +448,12 @@ export function extractNumbers(
     out.add(String(value));
     pushTo(at, String(value), match.index ?? 0);
     const start = match.index ?? 0;
-    const unit = figureUnit(lowered, start + match[0].length, countedWordBefore(lowered.slice(0, start)));
+    const unit = figureUnit(
+      language === "en" ? lowered : sentence,
+      start + match[0].length,
+      countedWordBefore(lowered.slice(0, start)),
+      language,
+    );
     quantities.push({ value: String(value), unit });
   }
   // "Un homme de 81 ans est mort": one dead, told without a figure, is a toll a later "deux morts"
@@ -432,6 +496,10 @@ const ONE_DEAD = new RegExp(
   ].join("|"),
   "iu",
 );
+
+/** Words before a figure that count it on top of another: "another 11", "weitere 11", "otros 11", "altri 11", "kolejne 11". */
+const ADDITIONAL_BEFORE =
+  /(?<![\p{L}])(?:another|a further|further|an additional|additional|weitere|weiteren|zusätzlich|zusätzliche|zusätzlichen|autres|d['’]autres|otros|otras|otro|otra|altri|altre|ulteriori|kolejne|kolejnych|następne|dalsze|dalszych)\s+(?:(?:about|around|some|nearly|rund|etwa|environ|unos|unas|circa|około)\s+)?$/iu;
 
 /**
  * A figure set against another as not so: after a comma, colon or dash, a lower-case "not", "pas",
