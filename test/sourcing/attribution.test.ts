@@ -470,6 +470,17 @@ describe("one party however it is written", () => {
     ["As first reported by the Harbour Gazette, the port will cut 40 jobs.", "en", "Harbour Gazette"],
     ["The port will cut 40 jobs, as the Harbour Gazette first reported.", "en", "Harbour Gazette"],
     ["Cycling blog Gruppetto Notes, citing Italian daily La Ruota, reported that he missed a test in March.", "en", "La Ruota"],
+    ["According to the Italian site VolleyNews Italia, Wilczak turned down a more lucrative offer.", "en", "VolleyNews Italia"],
+    [
+      "Según publicó en la noche del martes el blog local Torrecilla al Día, las primeras llamas se vieron junto a la cantera.",
+      "es",
+      "Torrecilla",
+    ],
+    [
+      "Jak podaje hiszpański dziennik „Diario de Montalba”, pierwsze płomienie zauważono przy starym kamieniołomie.",
+      "pl",
+      "Diario de Montalba",
+    ],
   ])("reads the outlet an 'as X reported' sentence credits: %s", (sentence, language, expected) => {
     expect(party(sentence, language)).toBe(expected);
   });

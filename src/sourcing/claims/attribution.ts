@@ -45,17 +45,17 @@ const FOR_PARTY =
   /^(?:(?:Per|Pour|Para)\s+(?=(?:la|il|lo|l['’]|i|gli|le|les|el|los|las)\s*\p{L}|\p{Lu}\p{Ll}+\s+\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s*,)|Per\s+(?=(?:the|a|an)\s+\p{L}))/u;
 
 /** When the report came, between its verb and its author: "as reported earlier this week by", "as reported on Monday by". */
-const WHEN_REPORTED = `(?:(?:earlier|last|this|on|el|le|il)\\s+){0,2}(?:${WEEKDAYS}|week|month|year|morning|weekend|yesterday|ayer|hier|ieri|gestern|wczoraj)(?:\\s+(?:week|month|year))?`;
+const WHEN_REPORTED = `(?:(?:earlier|last|this|on|el|le|il|este|en la noche del|en la mañana del|en la tarde del|la noche del)\\s+){0,2}(?:${WEEKDAYS}|week|month|year|morning|weekend|yesterday|ayer|hier|ieri|gestern|wczoraj)(?:\\s+(?:week|month|year))?`;
 /** Verbs of another's report, for "as X reported" and its kin. */
 const REPORTED =
-  "(?:first\\s+|earlier\\s+|previously\\s+|already\\s+|ya\\s+|déjà\\s+|bereits\\s+|zuerst\\s+|già\\s+|wcześniej\\s+)?(?:reported|revealed|disclosed|informó|adelantó|publicó|reveló|reportó|contó|informaba|publicaba|a révélé|a rapporté|avait révélé|avait rapporté|révélé|rapporté|berichtete|berichtet|meldete|gemeldet|enthüllte|riportato|rivelato|anticipato|scritto|scriveva|podał|podała|podało|ujawnił|ujawniła|ujawniło|informował|informowała|pisał|pisała)";
+  "(?:first\\s+|earlier\\s+|previously\\s+|already\\s+|ya\\s+|déjà\\s+|bereits\\s+|zuerst\\s+|già\\s+|wcześniej\\s+)?(?:reported|revealed|disclosed|informó|adelantó|publicó|reveló|reportó|contó|informaba|publicaba|a révélé|a rapporté|avait révélé|avait rapporté|révélé|rapporté|berichtete|berichtet|meldete|gemeldet|enthüllte|riportato|rivelato|anticipato|scritto|scriveva|podał|podała|podało|podaje|podają|informuje|pisze|donosi|ujawnił|ujawniła|ujawniło|informował|informowała|pisał|pisała)";
 /**
  * "Como informó La Voz de Aromal, …", "Comme l'a révélé Le Réveil", "Come riportato dalla Voce",
  * "As first reported by the Harbour Gazette", "Jak podał Kurier": the page credits another's report,
  * named after the verb.
  */
 const AS_REPORTED_BY = new RegExp(
-  `(?:^|[.!?]\\s+|,\\s*)(?:as|como|tal como|comme|ainsi que|come|così come|jak)\\s+(?:lo\\s+|l['’]a\\s+|l['’]avait\\s+|ha\\s+|è\\s+stato\\s+)?${REPORTED}(?:\\s+${WHEN_REPORTED})?(?:\\s+(?:by|par|por|da|dal|dalla|dallo|dai|dagli|przez))?\\s+`,
+  `(?:^|[.!?]\\s+|,\\s*)(?:as|como|tal como|según|comme|ainsi que|come|così come|jak)\\s+(?:lo\\s+|l['’]a\\s+|l['’]avait\\s+|ha\\s+|è\\s+stato\\s+)?${REPORTED}(?:\\s+${WHEN_REPORTED})?(?:\\s+(?:by|par|por|da|dal|dalla|dallo|dai|dagli|przez))?\\s+`,
   "iu",
 );
 /** "As the Harbour Gazette reported", "Wie die Oderland-Zeitung berichtete": named between. */
@@ -66,7 +66,7 @@ const AS_NAMED_REPORTED = new RegExp(
 /** What kind of outlet a report's name follows: "the blog El Mirador", "Italian daily La Ruota",
  * "die Regionalzeitung „La Gazette"". A capitalised kind is part of a name ("Allgemeine Zeitung Mainz"). */
 const OUTLET_KIND =
-  /^(?:(?:the|a|an|el|la|le|il|die|der|das)\s+)?(?:\p{Lu}[\p{L}-]+\s+)?(?:security\s+|cycling\s+|local\s+|tech\s+)?(?:blog|daily|newspaper|paper|site|website|news site|tabloid|weekly|magazine|broadcaster|portal|periódico|diario|blog especializado|quotidien|journal|hebdomadaire|site spécialisé|giornale|quotidiano|settimanale|gazeta|dziennik|tygodnik|serwis|\p{Lu}\p{Ll}+(?:zeitung|blatt))\s+(?=\p{Lu})/u;
+  /^(?:(?:the|a|an|el|la|le|il|die|der|das)\s+)?(?:\p{Lu}[\p{L}-]+\s+|\p{Ll}+(?:ski|cki|y|i|e)\s+(?=(?:dziennik|tygodnik|portal|serwis|blog)))?(?:security\s+|cycling\s+|local\s+|tech\s+)?(?:blog|daily|newspaper|paper|site|website|news site|tabloid|weekly|magazine|broadcaster|portal|periódico|diario|blog especializado|quotidien|journal|hebdomadaire|site spécialisé|giornale|quotidiano|settimanale|gazeta|dziennik|tygodnik|serwis|\p{Lu}\p{Ll}+(?:zeitung|blatt))(?:\s+(?:local|regional|digital|locale|lokalny|regionalny))?\s+(?=\p{Lu})/u;
 /** The outlet a report is credited to, its kind set aside ("el blog El Mirador de Castrovaldés"). */
 const reportName = (text: string) => phraseAfter(text.replace(/[„“”"«»]/gu, "").replace(OUTLET_KIND, ""), 0);
 /** "…, citing Italian daily La Ruota, reported": the report it cites. */
@@ -562,10 +562,14 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
   BEFORE_PARTY.lastIndex = 0;
   for (let m = BEFORE_PARTY.exec(sentence); m; m = BEFORE_PARTY.exec(sentence)) {
     const rest = sentence.slice(m.index + m[0].length);
-    // "according to a statement from the ministry", "laut einer Mitteilung der Stadt".
-    const phrase = phraseAfter(
-      rest.replace(/^\s*(?:a|an|the|its|einer|einem|der|dem|des|un|une|le|la|l['’]|les|el|los|las|il|lo|gli|i)\s+/iu, ""),
-    );
+    // "according to a statement from the ministry", "laut einer Mitteilung der Stadt"; "according
+    // to the Italian site VolleyNews Italia": an outlet named after its kind.
+    const kind = OUTLET_KIND.exec(rest.trimStart());
+    const phrase = kind
+      ? reportName(rest.trimStart())
+      : phraseAfter(
+          rest.replace(/^\s*(?:a|an|the|its|einer|einem|der|dem|des|un|une|le|la|l['’]|les|el|los|las|il|lo|gli|i)\s+/iu, ""),
+        );
     const hit = found(phrase);
     if (hit) return hit;
   }

@@ -127,7 +127,27 @@ function sharedFigures(a: SentenceFacts, b: SentenceFacts): string[] {
         qa.base !== undefined &&
         b.quantities.some((qb) => sameAmount(qa, qb, (p, q) => sameFigure(p, q, hedged))),
     );
-  return a.numbers.filter((x) => b.numbers.some((y) => sameFigure(x, y, hedged)) || converted(x));
+  // The same figure counting two kinds of thing is no fact in common: "quatre communes" and "vier
+  // Kubikmeter", "4 dead" and "4 km", "€12m" and "12%".
+  const apart = (x: string, y: string) => {
+    const qx = a.quantities.filter((q) => q.value === x);
+    const qy = b.quantities.filter((q) => q.value === y);
+    return qx.length > 0 && qy.length > 0 && !qx.some((p) => qy.some((q) => countsAlike(p, q)));
+  };
+  return a.numbers.filter((x) => b.numbers.some((y) => sameFigure(x, y, hedged) && !apart(x, y)) || converted(x));
+}
+
+/**
+ * Whether two figures may count one kind of thing: a measurement only in its own measure, and money
+ * and a share not each other. (Things counted are left alike: "16 feriti" and "16 persone ferite"
+ * name one count in two words.)
+ */
+function countsAlike(p: Quantity, q: Quantity): boolean {
+  if (p.unit === "" || q.unit === "") return true;
+  if (p.base !== undefined || q.base !== undefined) return p.unit === q.unit;
+  // Money written without its currency ("208,5 millones la factura") counts a word, not nothing.
+  const fixed = (x: Quantity) => x.unit === "¤" || x.unit === "%";
+  return !(fixed(p) && fixed(q)) || p.unit === q.unit;
 }
 
 /**
@@ -286,6 +306,20 @@ function translatedQuote(a: Mention, b: Mention): boolean {
   return numbers(a.facts) === numbers(b.facts);
 }
 
+/** A sentence stating no figure, date or hour: what it tells is an act or a state. */
+const bareAct = (f: SentenceFacts) => f.numbers.length === 0 && f.dates.length === 0 && f.times.length === 0;
+
+/** A word of a name (four letters or more) both sentences give, which few sentences of the story use. */
+function sharesRareName(a: SentenceFacts, b: SentenceFacts, weight: Weights): boolean {
+  const words = (f: SentenceFacts) => new Set(f.names.flatMap((n) => n.split(/[\s'’-]+/u)).filter((w) => w.length >= 4));
+  const wb = words(b);
+  const rare = rareWeight(weight);
+  return [...words(a)].some((w) => wb.has(w) && weight(stem(w)) >= rare);
+}
+
+/** How much of what two bare acts speak of must be shared, in the lexicon's concepts, to be one act across languages. */
+const GLOSS_SAME_ACT = 0.5;
+
 /** The figure one sentence sets aside as not so that the other states, counting the same kind of thing (or unnamed). */
 function deniesFigure(a: SentenceFacts, b: SentenceFacts): Quantity | undefined {
   return a.negated.find((q) =>
@@ -402,9 +436,12 @@ export function relate(
   const otherInstance = opposite("first", "second") || opposite("new", "old");
   if (a.language !== b.language) {
     // Across languages words do not compare; facts do: a figure with a name or another fact, or
-    // a figure counting the same thing in a word both languages have ("85 familles", "85 famiglie").
+    // a figure counting the same thing in a word both languages have ("85 familles", "85 famiglie"),
+    // or a measurement in any unit ("vier Kubikmeter", "4 000 litres").
     const sameCount = fa.quantities.some(
-      (qa) => COUNTED_CLASSES.has(qa.unit) && fb.quantities.some((qb) => qb.unit === qa.unit && sameAmount(qa, qb, sameFigure)),
+      (qa) =>
+        (COUNTED_CLASSES.has(qa.unit) || qa.base !== undefined) &&
+        fb.quantities.some((qb) => qb.unit === qa.unit && sameAmount(qa, qb, sameFigure)),
     );
     // A date more precise than its year ("juin 2030", "latem 2027") that few sentences of the story
     // state is one fact in any language: "jusqu'en juin 2030" and "until June 2030".
@@ -463,6 +500,11 @@ export function relate(
     // One person's words quoted in two languages: a translation shares no word, but the speaker
     // is named on both, the quotations are of a length, and neither states a figure the other lacks.
     if (translatedQuote(a, b)) return "same";
+    // An act told in two languages with no figure, date or hour to meet on: a name few sentences of
+    // the story give ("Martina Hollweg", "Cerro Pardo") and what the words speak of in common
+    // ("Hollweg wird das Haus nach Abschluss der Übernahme verlassen", "Hollweg will leave once the
+    // takeover closes").
+    if (bareAct(fa) && bareAct(fb) && sharesRareName(fa, fb, weight) && meaning >= GLOSS_SAME_ACT) return "same";
     return "none";
   }
   const similar = weightedOverlap(fa.stems, fb.stems, weight);

@@ -140,6 +140,8 @@ const AUTHOR_NOTE =
 const NAME_AND_ROLE = /^\p{Lu}[\p{L}'’.-]+(?:\s\p{Lu}[\p{L}'’.-]+){1,2},\s\p{Lu}[\p{L}-]+(?:\s\p{Lu}[\p{L}-]+){0,3}\.?$/u;
 /** A date alone, with its weekday: "Sunday 5 July 2026", "Mardi 7 juillet 2026". */
 const DATE_LINE = /^(?:\p{L}+,?\s)?\d{1,2}\.?\s\p{L}+\.?\s\d{4}\.?$/u;
+/** A picture's caption: what it shows in a few words, then the day ("L'usine Chimirel de Bréchaumont, mardi 9 juin 2026."). */
+const CAPTION_LINE = /^(?:[^\s,\d]+\s){0,5}[^\s,\d]+,\s(?:\p{L}+,?\s)?\d{1,2}\.?\s\p{L}+\.?(?:\s\d{4})?\.?$/u;
 
 /** Copyright and redistribution notices, in the languages we read. */
 const COPYRIGHT =
@@ -164,7 +166,7 @@ function isFurniture(sentence: string): boolean {
   if (PICTURE_IN_BRACKETS.test(sentence) || AUTHOR_NOTE.test(sentence)) return true;
   // A byline's name and role ("Emmet Hayes, Soccer Correspondent") or a date line ("Sunday 5 July
   // 2026"): capitalised words only. (A headline in title case is not furniture: it states the story.)
-  if (NAME_AND_ROLE.test(sentence) || DATE_LINE.test(sentence)) return true;
+  if (NAME_AND_ROLE.test(sentence) || DATE_LINE.test(sentence) || CAPTION_LINE.test(sentence.trim())) return true;
   if (isBylineLine(sentence)) return true;
   if (IMAGE_CREDIT.test(sentence) || COPYRIGHT.test(sentence) || SUBSCRIPTION.test(sentence) || TAGS.test(sentence)) return true;
   if (/https?:\/\/\S+/u.test(sentence)) return true;

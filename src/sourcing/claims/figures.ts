@@ -21,7 +21,7 @@ export interface Quantity {
 
 /** A unit of measurement: the measure it belongs to and how a value in it becomes the base unit's. */
 interface MeasureUnit {
-  measure: "length" | "speed" | "temperature";
+  measure: "length" | "speed" | "temperature" | "volume";
   toBase: (value: number) => number;
 }
 
@@ -54,6 +54,14 @@ const MEASURE_UNITS: [RegExp, MeasureUnit][] = [
     /^(?:nmi|nautical miles?|seemeilen?|milles? nautiques?|millas? náuticas?|miglia nautiche|mil morskich)$/u,
     { measure: "length", toBase: times(1852) },
   ],
+  // A volume in litres: "4 000 litres", "vier Kubikmeter", "15 m³".
+  [/^(?:l|litres?|liters?|litros?|litri|litro|litr(?:y|ów)?)$/u, { measure: "volume", toBase: times(1) }],
+  [/^(?:hl|hectolitres?|hektoliter|hectolitros?|ettolitri|hektolitr(?:y|ów)?)$/u, { measure: "volume", toBase: times(100) }],
+  [
+    /^(?:m³|m3|cubic met(?:re|er)s?|kubikmeter[ns]?|mètres? cubes?|metros? cúbicos?|metri cubi|metro cubo|metr(?:y|ów)? sześcienn\p{L}*)$/u,
+    { measure: "volume", toBase: times(1000) },
+  ],
+  [/^(?:gallons?|gallonen|galones|galloni)$/u, { measure: "volume", toBase: times(3.785411784) }],
   [/^(?:km\/h|kph|kmh|km\/std)$/u, { measure: "speed", toBase: times(1) }],
   [/^(?:mph)$/u, { measure: "speed", toBase: times(1.609344) }],
   [/^(?:knots?|kn|kt|knoten|nœuds?|nudos|nodi|węzłów)$/u, { measure: "speed", toBase: times(1.852) }],
@@ -70,7 +78,7 @@ const MEASURE_UNITS: [RegExp, MeasureUnit][] = [
 /** The unit of measurement a figure is given in, read from the words right after it ("mm", "nautical miles", "°F"). */
 export function measureUnitAfter(after: string): (MeasureUnit & { written: string }) | undefined {
   const head =
-    /^\s?((?:°|º)\s?[cf](?![\p{L}])|km\/h|km\/std|(?:nautical|degrees|grad|degrés|grados|gradi|stopni)\s\p{L}+|\p{L}+)/iu.exec(
+    /^\s?((?:°|º)\s?[cf](?![\p{L}])|km\/h|km\/std|m[³3](?![\p{L}\d])|cubic\s\p{L}+|(?:mètres?|metros?|metri|metro|metr(?:y|ów)?)\s(?:cubes?|cúbicos?|cubi|cubo|sześcienn\p{L}*)|(?:nautical|degrees|grad|degrés|grados|gradi|stopni)\s\p{L}+|\p{L}+)/iu.exec(
       after,
     );
   const written = head?.[1]?.toLowerCase();
@@ -118,7 +126,8 @@ export function sameAmount(a: Quantity, b: Quantity, sameFigure: (x: string, y: 
     // A conversion is rounded ("12 miles (19 km)": 19.3): 3% apart, or one degree for a temperature.
     if (a.unit === "temperature") return Math.abs(a.base - b.base) <= 1;
     const larger = Math.max(Math.abs(a.base), Math.abs(b.base));
-    if (larger === 0 || Math.abs(a.base - b.base) / larger <= 0.03) return true;
+    // Or within what the figures' own comparison allows ("quasi due metri", 190 cm: hedged, 6%).
+    if (larger === 0 || Math.abs(a.base - b.base) / larger <= 0.03 || sameFigure(String(a.base), String(b.base))) return true;
     // In the same written unit, one figure may be the other rounded ("environ 12 km", "11,5 km").
     const sameWrittenUnit = Number(a.value) * b.base === Number(b.value) * a.base;
     return sameWrittenUnit && (roundingOf(a.value, b.value) || roundingOf(b.value, a.value));

@@ -448,6 +448,12 @@ export function extractNumbers(
     out.add(String(value));
     pushTo(at, String(value), match.index ?? 0);
     const start = match.index ?? 0;
+    // "vier Kubikmeter", "twelve miles": a measure written after a number word, as after digits.
+    const measured = measureUnitAfter(lowered.slice(start + match[0].length));
+    if (measured) {
+      quantities.push({ value: String(value), unit: measured.measure, base: measured.toBase(value) });
+      continue;
+    }
     const unit = figureUnit(
       language === "en" ? lowered : sentence,
       start + match[0].length,
