@@ -2,7 +2,6 @@
 // a statement across different wording, and the facts it is compared on.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { readAttribution } from "../../src/sourcing/claims/attribution.ts";
 import { checkClaims, relate, roundingOf, stemWeights } from "../../src/sourcing/claims/checkClaims.ts";
 import { claimState, copiedSentence, ownParty } from "../../src/sourcing/claims/claimStates.ts";
 import { isCheckable, negatedThings, sentenceFacts, storyNameWords } from "../../src/sourcing/claims/facts.ts";
@@ -558,18 +557,10 @@ describe("claim states", () => {
     ).toEqual([{ value: "1900", unit: "people", counted: "evacuation" }]);
   });
 
-  it("reads what a figure counts past an adjective before its noun, or from the subject it is the predicate of", () => {
+  it("reads what a figure given as the predicate counts from its subject", () => {
     const counted = (language: string, text: string) =>
       sentenceFacts(text, language).quantities.map((q) => ({ unit: q.unit, counted: q.counted }));
-    // German nouns are written with a capital; the lower-case word before one is its adjective.
-    expect(counted("de", "Der Verband geht von über 62'000 betroffenen Patientinnen und Patienten aus.")[0]?.counted).toBe(
-      "patients",
-    );
-    expect(counted("en", "Some 300 stranded passengers slept in the terminal.")[0]?.unit).toBe("passengers");
-    expect(counted("en", "About 62,000 affected patients take the tablets.")[0]?.counted).toBe("patients");
-    // A participle with no noun after it is what it counts: "3 killed and 12 injured".
-    expect(counted("en", "The crash left 3 killed and 12 injured.").map((q) => q.unit)).toEqual(["dead", "injured"]);
-    // A figure given as the predicate counts its subject: "i pazienti interessati siano più di 62.000".
+    // "i pazienti interessati siano più di 62.000" counts patients.
     expect(
       counted(
         "it",
@@ -579,35 +570,8 @@ describe("claim states", () => {
     expect(counted("en", "The injured were 31, police said.")[0]?.unit).toBe("injured");
     // A subject the lexicon does not know as a thing counted gives no unit.
     expect(counted("en", "The results were 31, he said.")[0]?.unit).toBe("");
-  });
-
-  it("calls two parties' counts of one thing a dispute when one reads 'geht … von … aus' or 'ritiene'", () => {
-    // Each with the party its sentence credits, as the story's reading gives it.
-    const de = (source: number, text: string) => ({
-      source,
-      text,
-      language: "de",
-      facts: sentenceFacts(text, "de"),
-      party: readAttribution(text, "de")?.party,
-    });
-    const official = de(
-      0,
-      "Nach Schätzungen der Arzneimittelbehörde nehmen derzeit rund 48'000 Patientinnen und Patienten in der Schweiz Tabletten aus den betroffenen Chargen ein.",
-    );
-    const pharmacists = de(
-      1,
-      "Der Apothekerverband geht schweizweit von über 62'000 betroffenen Patientinnen und Patienten aus, also von deutlich mehr, als die Behörde angibt.",
-    );
-    expect(readAttribution(pharmacists.text, "de")?.party).toBe("Der Apothekerverband");
-    expect(readAttribution("L'Associazione dei farmacisti ritiene invece che i pazienti siano più di 62.000.", "it")?.party).toBe(
-      "L'Associazione dei farmacisti",
-    );
-    // Weighed as in a story, where other sentences speak of the recall too.
-    const others = [
-      "Die Behörde hat den Rückruf der Tabletten am Dienstag angeordnet.",
-      "In den Tabletten wurde NDEA gefunden, teilte die Behörde mit.",
-    ].map((text, i) => de(2 + i, text));
-    expect(relate(official, pharmacists, stemWeights([official, pharmacists, ...others]))).toBe("conflict");
+    // A participle with no noun after it is what it counts: "3 killed and 12 injured".
+    expect(counted("en", "The crash left 3 killed and 12 injured.").map((q) => q.unit)).toEqual(["dead", "injured"]);
   });
 
   it("calls a cost counted with a part it leaves out another account of the cost, whatever its words ('once … is included', '用地取得費を含めた')", () => {
@@ -701,39 +665,19 @@ describe("claim states", () => {
     expect(relate(volume, litres, stemWeights([volume, litres]))).toBe("same");
   });
 
-  it("joins an act told in two languages with no figure or date by a name few sentences give and what the words speak of", () => {
+  it("lets a small whole number alone join two languages' sentences only when it counts one kind of thing in both", () => {
     const m = (source: number, language: string, text: string) => ({
       source,
       text,
       language,
       facts: sentenceFacts(text, language),
     });
-    const others = [
-      m(2, "de", "Die Merkant Bank bietet 38,50 Euro je Aktie der Landbank."),
-      m(3, "en", "Merkant offered 38.50 euros a share for Landbank on Tuesday."),
-      m(4, "de", "Die Landbank-Aktie schloss mit einem Plus von 14,6 Prozent."),
-      m(5, "en", "The takeover still needs the approval of the regulator."),
-      m(6, "de", "Die Übernahme soll im zweiten Quartal abgeschlossen werden."),
-      m(7, "en", "Landbank employs about 2,400 people in the region."),
-      m(8, "de", "Der Betriebsrat der Landbank fürchtet einen Stellenabbau."),
-      m(9, "en", "Merkant said the deal would be funded from its own reserves."),
-      m(10, "de", "Analysten halten den Preis für angemessen."),
-    ];
-    const de = m(
-      0,
-      "de",
-      "Nach Informationen der Rundschau wird Landbank-Chefin Martina Hollweg das Haus nach Abschluss der Übernahme verlassen.",
-    );
-    const en = m(
-      1,
-      "en",
-      "The Oberwaldauer Rundschau reports that Landbank chief executive Martina Hollweg will leave once the takeover closes.",
-    );
-    const weight = stemWeights([de, en, ...others]);
-    expect(relate(de, en, weight)).toBe("same");
-    // Another act of the same person is another claim.
-    const other = m(1, "en", "Martina Hollweg declined to comment on the offer when reached by phone.");
-    expect(relate(de, other, stemWeights([de, other, ...others]))).not.toBe("same");
+    const sprinklers = m(0, "ja", "線路の雪を溶かすスプリンクラーが、およそ3キロにわたって作動していなかった。");
+    const trains = m(1, "en", "Three other trains were also stuck between stations in the snow.");
+    expect(relate(sprinklers, trains, stemWeights([sprinklers, trains]))).not.toBe("same");
+    const dead = m(0, "fr", "Quatre morts dans l'avalanche, selon la police.");
+    const morti = m(1, "it", "Quattro morti nella valanga, secondo la polizia.");
+    expect(relate(dead, morti, stemWeights([dead, morti]))).toBe("same");
   });
 
   it("calls it disputed when 'diese Zahl' is answered with another count of the same kind, in other words for it", () => {

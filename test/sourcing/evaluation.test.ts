@@ -21,21 +21,21 @@ import { evaluateSourcing } from "../web/evaluate.ts";
  * of the session's rules cost one held-out claim; the floors follow the corrected engine.)
  * Fifteenth: 0.673 and 9 of 113 unchanged; attribution per carrier 0.808 → 0.811. Sixteenth:
  * 0.673 → 0.681, 9 of 113 (through article jobs 0.659 → 0.668, 8 of 113).
- * Seventeenth: the set grew to 19 stories (252 claims) when two of six fresh stories fell to it by
- * the split; the floors are re-based to the figures on all 19 with the engine as the session found
- * it: 0.667, 11 of 126 (through article jobs 0.655), attribution per carrier 0.793. On the 17
- * stories of before, the figures are unchanged (0.681, 9 of 113).
+ * Seventeenth: the set grew to 20 stories (266 claims) when three of ten fresh stories fell to it
+ * by the split, and the floors are re-based to the figures on all 20: 0.677 and 11 of 131 with the
+ * engine as the session found it and as it left it (through article jobs 0.665, 10 of 131),
+ * attribution per carrier 0.790. On the 17 stories of before: 0.681, 9 of 113, unchanged.
  */
 const HELDOUT_FLOOR = {
-  accuracy: 0.665,
+  accuracy: 0.67,
   f1: 0.99,
   found: 0.95,
   falseCorroboration: 0.09,
   covered: 0.95,
   /** States as the article shows them (the article keeps the claims it cites or lists). */
-  pipelineAccuracy: 0.65,
-  /** Carriers of found claims read as resting on what the truth says (seventeenth session: 0.793 on 19 stories). */
-  attribution: 0.79,
+  pipelineAccuracy: 0.66,
+  /** Carriers of found claims read as resting on what the truth says (seventeenth session: 0.790 on 20 stories). */
+  attribution: 0.785,
 };
 
 it("groups the test web's origins with pairwise F1 of at least 0.95 and gets at least 85% of claim states right", async () => {

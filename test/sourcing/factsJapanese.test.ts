@@ -75,7 +75,12 @@ describe("Japanese numbers", () => {
     expect(units("被害額は1億2000万円にのぼる。")).toEqual([{ value: "120000000", unit: "¤" }]);
     expect(units("損失は1.5億ドルに達した。")).toEqual([{ value: "150000000", unit: "¤" }]);
     expect(units("3万人が避難した。")).toEqual([{ value: "30000", unit: "people" }]);
-    expect(units("高さ約6メートルの防潮堤。")).toEqual([{ value: "6", unit: "メートル" }]);
+    expect(units("高さ約6メートルの防潮堤。")).toEqual([{ value: "6", unit: "length", base: 6 }]);
+    expect(units("線路の雪を溶かすスプリンクラーが、およそ3キロにわたって作動していなかった。")).toEqual([
+      { value: "3", unit: "length", base: 3000 },
+    ]);
+    // "キロ" also weighs: a length only where it spans a distance.
+    expect(units("コメ3キロを配った。")).toEqual([{ value: "3", unit: "キロ" }]);
   });
 
   it("counts a four-digit figure with a counter, and takes one without as a year", () => {

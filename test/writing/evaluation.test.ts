@@ -70,10 +70,10 @@ describe("writing evaluation", () => {
     // (The set grew from 30 to 36 stories in the sixteenth session, six new stories written by
     // helpers from the definitions alone, scored once unread and then read; their main events
     // judged by a helper that read only them. On the 30: 24/30 and 23/30. On the six: 3/6 and 4/6.)
-    // (It grew to 40 in the seventeenth session by four more, judged the same way: 27/36 and 27/36
-    // on the 36 as before, 2/4 and 3/4 on the four.)
-    expect(development.mainInLead).toBeGreaterThanOrEqual(29 / 40 - 1e-9);
-    expect(development.mainInTitle).toBeGreaterThanOrEqual(30 / 40 - 1e-9);
+    // (It grew to 43 in the seventeenth session by seven more, judged the same way: 27/36 and
+    // 27/36 on the 36 as before, 5/7 and 6/7 on the seven.)
+    expect(development.mainInLead).toBeGreaterThanOrEqual(32 / 43 - 1e-9);
+    expect(development.mainInTitle).toBeGreaterThanOrEqual(33 / 43 - 1e-9);
     // Facts most carriers of a cited claim state that the article does not (2 and 7 before a
     // bare sentence gave way to a carrier sentence that states them; 1 on the test web before a
     // disputed claim's text was one stating its value: the police's 120 was written "several").
@@ -87,7 +87,7 @@ describe("writing evaluation", () => {
     // its value, 12 at the ninth session's end; 7 once a claim some sentence states a fact of is
     // read by such a sentence, unless several carriers word its act alike; 6 once a sentence
     // opening on a name the story writes elsewhere is read as naming it; 7 on the 36 stories of the
-    // sixteenth session, one of them in the six new stories; 8 on the 40 of the seventeenth, the
+    // sixteenth session, one of them in the six new stories; 8 on the 43 of the seventeenth, the
     // 36 unchanged.)
     expect(development.lostFacts, JSON.stringify(development.stories.map((v) => v.lost))).toBeLessThanOrEqual(8);
     // Each account of a dispute the article cites, with its own value and who gives it.
@@ -107,8 +107,8 @@ describe("writing evaluation", () => {
     // pass it over; 0.620 on all 30, 0.631 once a disputed claim's text states its value, 0.654
     // before an anchored claim's text stated its fact; 0.672 before the eleventh session; 0.687
     // before the thirteenth; 0.714 on the 30 stories before the sixteenth session, 0.696 on its 36;
-    // 0.691 on the 40 of the seventeenth.)
-    expect(development.checklist).toBeGreaterThanOrEqual(0.69);
+    // 0.689 on the 43 of the seventeenth.)
+    expect(development.checklist).toBeGreaterThanOrEqual(0.685);
   }, 120_000);
 
   it("model provider against the fake model server: every article validated and written", async () => {

@@ -306,20 +306,6 @@ function translatedQuote(a: Mention, b: Mention): boolean {
   return numbers(a.facts) === numbers(b.facts);
 }
 
-/** A sentence stating no figure, date or hour: what it tells is an act or a state. */
-const bareAct = (f: SentenceFacts) => f.numbers.length === 0 && f.dates.length === 0 && f.times.length === 0;
-
-/** A word of a name (four letters or more) both sentences give, which few sentences of the story use. */
-function sharesRareName(a: SentenceFacts, b: SentenceFacts, weight: Weights): boolean {
-  const words = (f: SentenceFacts) => new Set(f.names.flatMap((n) => n.split(/[\s'’-]+/u)).filter((w) => w.length >= 4));
-  const wb = words(b);
-  const rare = rareWeight(weight);
-  return [...words(a)].some((w) => wb.has(w) && weight(stem(w)) >= rare);
-}
-
-/** How much of what two bare acts speak of must be shared, in the lexicon's concepts, to be one act across languages. */
-const GLOSS_SAME_ACT = 0.5;
-
 /** The figure one sentence sets aside as not so that the other states, counting the same kind of thing (or unnamed). */
 function deniesFigure(a: SentenceFacts, b: SentenceFacts): Quantity | undefined {
   return a.negated.find((q) =>
@@ -500,11 +486,6 @@ export function relate(
     // One person's words quoted in two languages: a translation shares no word, but the speaker
     // is named on both, the quotations are of a length, and neither states a figure the other lacks.
     if (translatedQuote(a, b)) return "same";
-    // An act told in two languages with no figure, date or hour to meet on: a name few sentences of
-    // the story give ("Martina Hollweg", "Cerro Pardo") and what the words speak of in common
-    // ("Hollweg wird das Haus nach Abschluss der Übernahme verlassen", "Hollweg will leave once the
-    // takeover closes").
-    if (bareAct(fa) && bareAct(fb) && sharesRareName(fa, fb, weight) && meaning >= GLOSS_SAME_ACT) return "same";
     return "none";
   }
   const similar = weightedOverlap(fa.stems, fb.stems, weight);

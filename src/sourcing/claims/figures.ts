@@ -125,12 +125,15 @@ export function sameAmount(a: Quantity, b: Quantity, sameFigure: (x: string, y: 
     if (a.unit !== b.unit) return false;
     // A conversion is rounded ("12 miles (19 km)": 19.3): 3% apart, or one degree for a temperature.
     if (a.unit === "temperature") return Math.abs(a.base - b.base) <= 1;
+    // In the same written unit the figures compare as figures do, or one is the other rounded
+    // ("environ 12 km", "11,5 km"); "134,5 m" is not "138メートル".
+    const ratio = (q: Quantity) => (q.base as number) / Number(q.value);
+    if (Math.abs(ratio(a) - ratio(b)) <= 1e-9 * Math.max(ratio(a), ratio(b)))
+      return sameFigure(a.value, b.value) || roundingOf(a.value, b.value) || roundingOf(b.value, a.value);
+    // A conversion is rounded too, or as hedged as the figures' own comparison allows ("quasi due
+    // metri", 190 cm).
     const larger = Math.max(Math.abs(a.base), Math.abs(b.base));
-    // Or within what the figures' own comparison allows ("quasi due metri", 190 cm: hedged, 6%).
-    if (larger === 0 || Math.abs(a.base - b.base) / larger <= 0.03 || sameFigure(String(a.base), String(b.base))) return true;
-    // In the same written unit, one figure may be the other rounded ("environ 12 km", "11,5 km").
-    const sameWrittenUnit = Number(a.value) * b.base === Number(b.value) * a.base;
-    return sameWrittenUnit && (roundingOf(a.value, b.value) || roundingOf(b.value, a.value));
+    return larger === 0 || Math.abs(a.base - b.base) / larger <= 0.03 || sameFigure(String(a.base), String(b.base));
   }
   return sameFigure(a.value, b.value);
 }

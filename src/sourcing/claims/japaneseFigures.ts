@@ -178,12 +178,32 @@ export function extractJapaneseNumbers(
     const normal = formatNumber(value) + (percent ? "%" : "");
     out.numbers.add(normal);
     const currency = /([£$€¥])\s*$/.exec(text.slice(Math.max(0, start - 2), start))?.[1];
+    const measure = percent || currency ? undefined : japaneseMeasure(unit, text.slice(end));
+    if (measure) {
+      out.quantities.push({ value: normal, unit: measure.unit, base: value * measure.factor });
+      continue;
+    }
     const unitOfCounter = percent ? "%" : currency ? "¤" : (unitClass(unit) ?? unit);
     out.quantities.push({
       value: normal,
       unit: unitOfCounter === "people" ? (peopleKind(text, start, end) ?? "people") : unitOfCounter,
     });
   }
+}
+
+/**
+ * A length or a volume in Japanese units, as the other languages' measures are read ("6メートル",
+ * "190センチ"); "キロ" only where it spans a distance ("3キロにわたって"), for it also weighs.
+ */
+function japaneseMeasure(counter: string, after: string): { unit: string; factor: number } | undefined {
+  const word = /^[\p{sc=Katakana}ー]+/u.exec(after.trimStart())?.[0] ?? counter;
+  if (/^キロメートル/u.test(word) || (/^キロ$/u.test(word) && /^\s*キロ(?:にわた|の区間|先|離れ|圏)/u.test(after)))
+    return { unit: "length", factor: 1000 };
+  if (/^メートル/u.test(word)) return { unit: "length", factor: 1 };
+  if (/^センチ/u.test(word)) return { unit: "length", factor: 0.01 };
+  if (/^ミリ/u.test(word)) return { unit: "length", factor: 0.001 };
+  if (/^リットル/u.test(word)) return { unit: "volume", factor: 1 };
+  return undefined;
 }
 
 /**

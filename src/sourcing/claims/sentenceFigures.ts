@@ -198,7 +198,7 @@ const TOLL_PREDICATE: [RegExp, string][] = [
   ],
 ];
 
-function unitAfter(sentence: string, end: number, language: string): string {
+function unitAfter(sentence: string, end: number): string {
   // What a number counts follows it within its clause: "210, according to the trust" counts no
   // trust, and "rose to 19 – said the authority" counts no authority.
   const clause = sentence.slice(end, end + 60).split(/[,;:.!?()]|\s[–—-]\s/)[0] ?? "";
@@ -209,40 +209,16 @@ function unitAfter(sentence: string, end: number, language: string): string {
   if (toll) return toll[1];
   const named = numberOfWord(clause);
   if (named && clause.toLowerCase().indexOf(named.toLowerCase()) < 25) return unitOf(named);
-  const head = headAfter(clause, language);
+  const head = headAfter(clause);
   return head ? unitOf(head) : "";
 }
 
-/**
- * The first word after a figure that says what it counts, the scale words, fillers and function
- * words passed over: its noun, past an adjective standing before it where the language puts one
- * there ("62'000 betroffenen Patientinnen", "300 stranded passengers", which count patients and
- * passengers, not the affected or the stranded).
- */
-function headAfter(clause: string, language: string): string | undefined {
-  const words = clause.match(/\p{L}{2,}/gu) ?? [];
-  const i = words.findIndex((w) => {
+/** The first word after a figure that may say what it counts: scale words, fillers and function words passed over. */
+function headAfter(clause: string): string | undefined {
+  return (clause.match(/\p{L}{2,}/gu) ?? []).find((w) => {
     const lower = w.toLowerCase();
     return !SCALES[lower] && !FUNCTION_WORDS.has(lower) && !UNIT_FILLERS.has(lower);
   });
-  if (i < 0) return undefined;
-  const word = words[i] as string;
-  const next = words[i + 1];
-  // The next word must follow at once: "3 killed and 12 …" has no noun after "killed".
-  const adjacent = next !== undefined && new RegExp(`${word}\\s+${next}`, "u").test(clause);
-  if (adjacent && !FUNCTION_WORDS.has(next.toLowerCase()) && unitClass(word.toLowerCase()) === undefined) {
-    // German writes its nouns with a capital: a lower-case word before one is its adjective.
-    if (language === "de" && /^\p{Ll}/u.test(word) && /^\p{Lu}/u.test(next)) return next;
-    // English puts a participle before the noun ("affected", "stranded", "stolen"); taken only
-    // when what follows is a thing counted in the lexicon or a kind.
-    if (
-      language === "en" &&
-      /(?:ed|^(?:stolen|broken|fallen|frozen|hidden|sunken|beaten|known|shown))$/iu.test(word) &&
-      (unitClass(next.toLowerCase()) !== undefined || conceptOf(next.toLowerCase(), "en") !== undefined)
-    )
-      return next;
-  }
-  return word;
 }
 
 const unitOf = (word: string) => unitClass(word.toLowerCase()) ?? stem(word.toLowerCase());
@@ -257,10 +233,7 @@ const COUNTED_NOUN_WITHIN = 3;
 function countedNoun(sentence: string, end: number, language: string): string | undefined {
   const clause = sentence.slice(end, end + 40).split(/[,;:.!?()]|\s[–—-]\s/)[0] ?? "";
   const words = (clause.toLowerCase().match(/\p{L}{2,}/gu) ?? []).filter((w) => !FUNCTION_WORDS.has(w));
-  // From the noun on, past an adjective before it ("betroffenen Patientinnen und Patienten").
-  const head = headAfter(clause, language)?.toLowerCase();
-  const from = Math.max(0, head ? words.indexOf(head) : 0);
-  for (const word of words.slice(from, from + COUNTED_NOUN_WITHIN)) {
+  for (const word of words.slice(0, COUNTED_NOUN_WITHIN)) {
     const concept = conceptOf(word, language);
     if (concept) return concept;
   }
@@ -302,8 +275,8 @@ const isKind = (unit: string) => unit !== "" && unitClass(unit) === unit;
  * What a figure counts: the noun after it, or a "number of" noun before it ("the number of
  * evacuees upwards to 1,900, after a fourth …"), which wins when only it names a kind of thing.
  */
-function figureUnit(sentence: string, end: number, wordBefore: string | undefined, language: string): string {
-  const following = unitAfter(sentence, end, language);
+function figureUnit(sentence: string, end: number, wordBefore: string | undefined): string {
+  const following = unitAfter(sentence, end);
   const numbered = wordBefore ? unitOf(wordBefore) : "";
   return following && !(isKind(numbered) && !isKind(following)) ? following : numbered || following;
 }
@@ -409,7 +382,7 @@ export function extractNumbers(
       continue;
     }
     const named = countedWordBefore(sentence.slice(0, start)) ?? countedSubject(sentence.slice(0, start), language);
-    const after = figureUnit(sentence, start + m[0].length, named, language);
+    const after = figureUnit(sentence, start + m[0].length, named);
     // Money is one thing counted, whatever the currency is called or where its sign stands.
     const unit = m[2] ? "%" : currency ? "¤" : after;
     // A noun of one language ("conte", "conta"): what it means, for comparing across languages.
@@ -439,7 +412,7 @@ export function extractNumbers(
       const value = (EN_TENS[tens] ?? 0) + (unit ? (EN_UNITS[unit] ?? 0) : 0);
       out.add(String(value));
       pushTo(at, String(value), offset);
-      quantities.push({ value: String(value), unit: unitAfter(sentence.toLowerCase(), offset + whole.length, language) });
+      quantities.push({ value: String(value), unit: unitAfter(sentence.toLowerCase(), offset + whole.length) });
       return " ".repeat(whole.length);
     });
   for (const match of lowered.matchAll(/\p{L}+/gu)) {
@@ -454,12 +427,7 @@ export function extractNumbers(
       quantities.push({ value: String(value), unit: measured.measure, base: measured.toBase(value) });
       continue;
     }
-    const unit = figureUnit(
-      language === "en" ? lowered : sentence,
-      start + match[0].length,
-      countedWordBefore(lowered.slice(0, start)),
-      language,
-    );
+    const unit = figureUnit(lowered, start + match[0].length, countedWordBefore(lowered.slice(0, start)));
     quantities.push({ value: String(value), unit });
   }
   // "Un homme de 81 ans est mort": one dead, told without a figure, is a toll a later "deux morts"
