@@ -565,6 +565,10 @@ describe("one party however it is written", () => {
     expect(party("Per Davide Pellacani, capogruppo di Ferralba in Comune, il conto vero è di 196 milioni.", "it")).toBe(
       "Davide Pellacani",
     );
+    // A place or a feast after "Per"/"Para" is no party, nor a thing that "ging … von … aus".
+    expect(party("Per San Siro, il Comune ha chiesto 3 milioni al Milan.", "it")).toBe("il Comune");
+    expect(party("Para Semana Santa, el Ayuntamiento prevé 200.000 visitantes.", "es")).toBe("el Ayuntamiento");
+    expect(party("Der Brand ging offenbar von einer Batterie aus, teilte die Feuerwehr mit.", "de")).toMatch(/Feuerwehr/u);
     // A time or a thing after "Per" is no party.
     expect(party("Per il momento, il conto è di 148 milioni.", "it")).toBeUndefined();
     expect(party("Der Apothekerverband geht schweizweit von über 62'000 Patienten aus.", "de")).toBe("Der Apothekerverband");

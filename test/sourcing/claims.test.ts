@@ -2,10 +2,10 @@
 // a statement across different wording, and the facts it is compared on.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { checkClaims, relate, roundingOf, stemWeights } from "../../src/sourcing/claims/checkClaims.ts";
+import { checkClaims, relate, stemWeights } from "../../src/sourcing/claims/checkClaims.ts";
 import { claimState, copiedSentence, ownParty } from "../../src/sourcing/claims/claimStates.ts";
 import { isCheckable, negatedThings, sentenceFacts, storyNameWords } from "../../src/sourcing/claims/facts.ts";
-import { type Quantity, sameAmount, sameFigure } from "../../src/sourcing/claims/figures.ts";
+import { type Quantity, roundingOf, sameAmount, sameFigure } from "../../src/sourcing/claims/figures.ts";
 import { sameParty, toParty } from "../../src/sourcing/claims/parties.ts";
 import { splitSentences } from "../../src/sourcing/claims/sentences.ts";
 import { groupOrigins } from "../../src/sourcing/group/originGroups.ts";
@@ -678,6 +678,60 @@ describe("claim states", () => {
     const dead = m(0, "fr", "Quatre morts dans l'avalanche, selon la police.");
     const morti = m(1, "it", "Quattro morti nella valanga, secondo la polizia.");
     expect(relate(dead, morti, stemWeights([dead, morti]))).toBe("same");
+  });
+
+  it("keeps the seventeenth session's readings from wrong cases a review found", () => {
+    const m = (source: number, language: string, text: string) => ({
+      source,
+      text,
+      language,
+      facts: sentenceFacts(text, language),
+    });
+    const pair = (language: string, a: string, b: string) => {
+      const [x, y] = [m(0, language, a), m(1, language, b)];
+      return relate(x, y, stemWeights([x, y]));
+    };
+    // Different lengths are no rounding of each other: "10 km" is not "14 km".
+    expect(
+      pair(
+        "en",
+        "The tailback on the A7 stretched for 10 km on Friday, police said.",
+        "The tailback on the A7 stretched for 14 km on Friday, the motoring club said.",
+      ),
+    ).toBe("conflict");
+    // A caption needs a month after its comma; a toll after a comma is a statement.
+    expect(sentenceFacts("Three people died in the blaze, 14 injured.", "en").furniture).toBe(false);
+    expect(sentenceFacts("Le bilan s'alourdit, 12 morts.", "fr").furniture).toBe(false);
+    // "Hors de question", "fue contando", "sale a": no sum counted another way.
+    expect(
+      sentenceFacts("Hors de question de fermer les écoles, dit le maire, qui promet 5 millions d'euros.", "fr").qualifiedSum,
+    ).toBeUndefined();
+    expect(sentenceFacts("El alcalde fue contando que la obra costará 5 millones de euros.", "es").qualifiedSum).toBeUndefined();
+    expect(sentenceFacts("Con la nueva tarifa, cada vecino sale a 300 euros.", "es").revision).toBe(false);
+    // "Among the injured are 3 children" counts children, not the injured.
+    expect(sentenceFacts("Wśród rannych są 3 dzieci, podała policja.", "pl").quantities[0]?.unit).not.toBe("injured");
+    // "The next 3 years", "the other 3": no count on top of another.
+    expect(sentenceFacts("Umowa obowiązuje na następne 3 lata.", "pl").quantities[0]?.additional).toBeUndefined();
+    expect(sentenceFacts("Los otros 3 heridos siguen en el hospital.", "es").quantities[0]?.additional).toBeUndefined();
+    // Two forms of one word ("dismissals", "dismissed") still dispute when one is denied.
+    const denied = { ...m(0, "en", "There were no dismissals at the Ostrand plant, the company said."), party: "the company" };
+    const stated = { ...m(1, "en", "Workers were dismissed at the Ostrand plant, the union said."), party: "the union" };
+    expect(relate(denied, stated, stemWeights([denied, stated]))).toBe("conflict");
+    // Number words take no one-letter or scale unit: "dos mil vecinos", "two in three", "deux l'ont".
+    expect(sentenceFacts("Dos mil vecinos se concentraron ante el Ayuntamiento.", "es").quantities[0]?.base).toBeUndefined();
+    expect(sentenceFacts("Two in three residents oppose the plan.", "en").quantities[0]?.base).toBeUndefined();
+    expect(sentenceFacts("Les 27 l'ont adopté mardi.", "fr").quantities[0]?.base).toBeUndefined();
+    // Japanese: ミリリットル is a volume, ミリシーベルト no length; an absent casualty names no count.
+    expect(sentenceFacts("ペットボトル500ミリリットルを配布した。", "ja").quantities[0]).toEqual({
+      value: "500",
+      unit: "volume",
+      base: 0.5,
+    });
+    expect(sentenceFacts("毎時20ミリシーベルトの放射線量が測定された。", "ja").quantities[0]?.base).toBeUndefined();
+    expect(sentenceFacts("けが人はいないものの住民30人が避難した。", "ja").quantities[0]?.unit).toBe("people");
+    expect(sentenceFacts("消防隊員10人が負傷者の救助にあたった。", "ja").quantities[0]?.unit).not.toBe("injured");
+    // A named società is a company only.
+    expect(sameParty(toParty("la società di revisione KPMG"), toParty("il club"))).toBe(false);
   });
 
   it("calls it disputed when 'diese Zahl' is answered with another count of the same kind, in other words for it", () => {

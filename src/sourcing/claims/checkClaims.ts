@@ -344,8 +344,6 @@ function isShare(q: Quantity): boolean {
   return q.unit === "%" || q.unit === "proc" || q.value.endsWith("%");
 }
 
-export { roundingOf };
-
 export function relate(
   a: Mention,
   b: Mention,
@@ -572,7 +570,7 @@ export function relate(
   // counting the same thing is enough, with fewer words in common.
   // A broad class ("people", money) says less about what is counted than a noun ("ships").
   const broad = unit !== undefined && BROAD_UNITS.has(unit);
-  const another = fa.revision || fb.revision || countedAnotherWay(fa, fb) || countedAnotherWay(fb, fa);
+  const another = fa.revision || fb.revision || (unit === "¤" && (countedAnotherWay(fa, fb) || countedAnotherWay(fb, fa)));
   if (unit !== undefined && ofOneThing >= (another ? (broad ? 0.2 : 0.1) : 0.25)) return "conflict";
   // The same event on another day, or done by someone else: a disagreement on when or who.
   // Or at another hour: "the order was given on Saturday at 22:00" against "no order before 1.30".
@@ -1427,11 +1425,20 @@ function ofAnotherGroup(text: string, s: string, otherStems: readonly string[]):
  * "suspe". A word the lexicon does not know is taken at its stem.
  */
 function meansApart(textA: string, languageA: string, textB: string, languageB: string, s: string): boolean {
-  const meanings = (text: string, language: string) =>
-    new Set(lowerWords(text).flatMap((w) => (stem(w) === s ? [conceptOf(w, language)] : [])));
-  const [a, b] = [meanings(textA, languageA), meanings(textB, languageB)];
+  const words = (text: string) => lowerWords(text).filter((w) => stem(w) === s);
+  const [wa, wb] = [words(textA), words(textB)];
+  // Words sharing more than the stem are one word's forms ("dismissals", "dismissed").
+  if (wa.some((x) => wb.some((y) => commonPrefix(x, y) > s.length))) return false;
+  const [a, b] = [new Set(wa.map((w) => conceptOf(w, languageA))), new Set(wb.map((w) => conceptOf(w, languageB)))];
   if (a.has(undefined) || b.has(undefined) || a.size === 0 || b.size === 0) return false;
   return ![...a].some((m) => b.has(m));
+}
+
+/** How many letters two words begin with in common. */
+function commonPrefix(x: string, y: string): number {
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  return i;
 }
 
 /** "Without" in the languages read: what follows it is said to be absent. */

@@ -8,7 +8,16 @@
 
 import { credits, NAME_IN_QUOTES, readAttribution, speaks, speaksFirst } from "./attribution.ts";
 import { contentWords, FUNCTION_WORDS, stem } from "./contentWords.ts";
-import { COUNTED_CLASSES, MONTHS, type Quantity, SCALES, SMALL_NUMBERS, sameFigure, unitClass } from "./figures.ts";
+import {
+  COUNTED_CLASSES,
+  MONTH_PATTERN,
+  MONTHS,
+  type Quantity,
+  SCALES,
+  SMALL_NUMBERS,
+  sameFigure,
+  unitClass,
+} from "./figures.ts";
 import { CJK_CHAR, foldWidth } from "./japaneseFigures.ts";
 import { conceptOf } from "./newsLexicon.ts";
 import { CALENDAR, sameParty, toParty } from "./parties.ts";
@@ -141,7 +150,10 @@ const NAME_AND_ROLE = /^\p{Lu}[\p{L}'’.-]+(?:\s\p{Lu}[\p{L}'’.-]+){1,2},\s\p
 /** A date alone, with its weekday: "Sunday 5 July 2026", "Mardi 7 juillet 2026". */
 const DATE_LINE = /^(?:\p{L}+,?\s)?\d{1,2}\.?\s\p{L}+\.?\s\d{4}\.?$/u;
 /** A picture's caption: what it shows in a few words, then the day ("L'usine Chimirel de Bréchaumont, mardi 9 juin 2026."). */
-const CAPTION_LINE = /^(?:[^\s,\d]+\s){0,5}[^\s,\d]+,\s(?:\p{L}+,?\s)?\d{1,2}\.?\s\p{L}+\.?(?:\s\d{4})?\.?$/u;
+const CAPTION_LINE = new RegExp(
+  `^(?:[^\\s,\\d]+\\s){0,5}[^\\s,\\d]+,\\s(?:\\p{L}+,?\\s)?\\d{1,2}\\.?\\s(?:${MONTH_PATTERN})\\.?(?:\\s\\d{4})?\\.?$`,
+  "iu",
+);
 
 /** Copyright and redistribution notices, in the languages we read. */
 const COPYRIGHT =
@@ -178,20 +190,30 @@ function isFurniture(sentence: string): boolean {
 
 /** Words that say a figure revises an earlier one, in the languages we read. */
 const REVISION =
-  /(?<![\p{L}])(?:(?:has risen|had risen|rose|climbed|salit[oa]|est passée?|stieg|ascendió|wzrósł|wzrosła|wzrosło) (?:sharply|again|further|stamattina|stamane|ancora|nuovamente|encore|désormais|nuevamente|wieder|erneut|ponownie) (?:to|a|à|auf|do)(?= \d)|has risen|had risen|rose to|lowered to|cut to|reduced to|risen to|climbed to|increased to|revised|raised|corrected|updated|now stands|now put|stieg auf|gestiegen|erhöht(?:e)? sich|korrigiert|nach oben korrigiert|inzwischen|mittlerweile|s['’]élève désormais|est passé à|s['’]est alourdi|revu|révisé|corrigé|désormais|se elevó|rebaja a|rebajó a|elevó|ascendió|aumentó a|corregid[oa]|revisad[oa]|ahora|salito a|salita a|salgono a|sale a(?= \d)|rivisto|rivista|corrett[oa]|aggiornat[oa]|wzrósł do|wzrosła do|wzrosło do|skorygowan\w*|zaktualizowan\w*)(?![\p{L}])|上方修正|下方修正|修正|に増え|に拡大/iu;
+  /(?<![\p{L}])(?:(?:has risen|had risen|rose|climbed|salit[oa]|est passée?|stieg|ascendió|wzrósł|wzrosła|wzrosło) (?:sharply|again|further|stamattina|stamane|ancora|nuovamente|encore|désormais|nuevamente|wieder|erneut|ponownie) (?:to|a|à|auf|do)(?= \d)|has risen|had risen|rose to|lowered to|cut to|reduced to|risen to|climbed to|increased to|revised|raised|corrected|updated|now stands|now put|stieg auf|gestiegen|erhöht(?:e)? sich|korrigiert|nach oben korrigiert|inzwischen|mittlerweile|s['’]élève désormais|est passé à|s['’]est alourdi|revu|révisé|corrigé|désormais|se elevó|rebaja a|rebajó a|elevó|ascendió|aumentó a|corregid[oa]|revisad[oa]|ahora|salito a|salita a|salgono a|rivisto|rivista|corrett[oa]|aggiornat[oa]|wzrósł do|wzrosła do|wzrosło do|skorygowan\w*|zaktualizowan\w*)(?![\p{L}])|上方修正|下方修正|修正|に増え|に拡大/iu;
 
 /** A sum said to include a part: "including land", "mit Grunderwerb", "y compris", "含めた". */
 const SUM_INCLUDES =
-  /(?<![\p{L}])(?:including|included|counting|inklusive|einschließlich|unter Berücksichtigung|considérant|en tenant compte|compte tenu|considerando|teniendo en cuenta|contando|uwzględniając|mit (?:den |dem )?(?:Grund|Grundstück|Erwerb|Boden)\p{L}*|y compris|incluido|incluidos|incluida|incluidas|incluyendo|compres[oiae]|inclusi|includendo|łącznie z|wliczając)(?![\p{L}])|含め|含む/iu;
+  /(?<![\p{L}])(?:including|included|inklusive|einschließlich|unter Berücksichtigung|en tenant compte|compte tenu|teniendo en cuenta|uwzględniając|mit (?:den |dem )?(?:Grundstück|Grunderwerb|Erwerb|Boden)\p{L}*|y compris|incluido|incluidos|incluida|incluidas|incluyendo|(?<!(?:ha|hanno|ho|abbiamo|avevo|aveva) )compres[oiae]|inclusi|includendo|łącznie z|wliczając)(?![\p{L}])|含め|含む/iu;
 
 /** A sum said to leave a part out: "excluding land", "ohne Grunderwerb", "hors foncier", "除く". */
 const SUM_EXCLUDES =
-  /(?<![\p{L}])(?:excluding|excluded|not counting|without counting|exklusive|ausgenommen|ohne (?:den |die |das |dem )?(?:Grund|Grundstück|Kosten|Erwerb|Boden)\p{L}*|hors|sans compter|non compris|sin contar|excluido|excluyendo|esclus[oiae]|escludendo|senza contare|nie licząc|bez uwzględnienia)(?![\p{L}])|除く|除いた|抜き/iu;
+  /(?<![\p{L}])(?:excluding|excluded|not counting|without counting|exklusive|ausgenommen|ohne (?:den |die |das |dem )?(?:Grundstück|Grunderwerb|Kosten|Erwerb|Boden)\p{L}*|hors (?:taxes|foncier|terrain|TVA)|sans compter|non compris|sin contar|excluido|excluyendo|esclus[oiae]|escludendo|senza contare|nie licząc|bez uwzględnienia)(?![\p{L}])|除く|除いた|抜き/iu;
 
 function sumQualified(sentence: string, quantities: readonly Quantity[]): "includes" | "excludes" | undefined {
   if (!quantities.some((q) => q.unit === "¤")) return undefined;
-  return SUM_INCLUDES.test(sentence) ? "includes" : SUM_EXCLUDES.test(sentence) ? "excludes" : undefined;
+  // The words must qualify the sum, near its money: "12 people, including three firefighters" in a
+  // sentence that also gives a cost qualifies the count.
+  const near = (re: RegExp) => {
+    const hit = re.exec(sentence);
+    return hit !== null && MONEY_NEAR.test(sentence.slice(Math.max(0, hit.index - 60), hit.index + hit[0].length + 60));
+  };
+  return near(SUM_INCLUDES) ? "includes" : near(SUM_EXCLUDES) ? "excludes" : undefined;
 }
+
+/** Money written in a few words' reach: a currency, or a scale word of sums. */
+const MONEY_NEAR =
+  /[£$€¥]|円|ドル|ユーロ|(?<![\p{L}])(?:euros?|dollars?|pounds?|francs?|złot\p{L}*|zł|pesos|yen|million\p{L}*|billion\p{L}*|milliard\p{L}*|millones|milioni|miliard\p{L}*|milion\p{L}*|Mio|Mrd|bn|m)(?![\p{L}])/iu;
 
 /** Words that give a figure as approximate, in the languages we read. */
 const HEDGE =

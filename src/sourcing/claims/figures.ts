@@ -82,7 +82,8 @@ export function measureUnitAfter(after: string): (MeasureUnit & { written: strin
       after,
     );
   const written = head?.[1]?.toLowerCase();
-  if (!written) return undefined;
+  // "Dos mil vecinos" counts thousands; "Les 27 l'ont adopté" has an article, not litres.
+  if (!written || (written.length > 1 && SCALES[written] !== undefined) || /^\s?\p{L}['’]/u.test(after)) return undefined;
   const found = MEASURE_UNITS.find(([re]) => re.test(written));
   return found ? { ...found[1], written } : undefined;
 }
@@ -119,6 +120,11 @@ export function roundingOf(x: string, y: string): boolean {
   return Math.abs(a - b) <= grain / 2;
 }
 
+/** How far apart two values are, against the larger. */
+const relativeGap = (x: number, y: number) => Math.abs(x - y) / Math.max(Math.abs(x), Math.abs(y));
+/** How far a figure may lie from the one it rounds: "environ 12 km" of "11,5 km", not "10 km" of "14 km". */
+const ROUNDED_GAP = 0.06;
+
 /** Whether two quantities are the same amount: equal figures, or one measurement in two units (within rounding). */
 export function sameAmount(a: Quantity, b: Quantity, sameFigure: (x: string, y: string) => boolean): boolean {
   if (a.base !== undefined && b.base !== undefined) {
@@ -129,7 +135,10 @@ export function sameAmount(a: Quantity, b: Quantity, sameFigure: (x: string, y: 
     // ("environ 12 km", "11,5 km"); "134,5 m" is not "138メートル".
     const ratio = (q: Quantity) => (q.base as number) / Number(q.value);
     if (Math.abs(ratio(a) - ratio(b)) <= 1e-9 * Math.max(ratio(a), ratio(b)))
-      return sameFigure(a.value, b.value) || roundingOf(a.value, b.value) || roundingOf(b.value, a.value);
+      return (
+        sameFigure(a.value, b.value) ||
+        ((roundingOf(a.value, b.value) || roundingOf(b.value, a.value)) && relativeGap(a.base, b.base) <= ROUNDED_GAP)
+      );
     // A conversion is rounded too, or as hedged as the figures' own comparison allows ("quasi due
     // metri", 190 cm).
     const larger = Math.max(Math.abs(a.base), Math.abs(b.base));

@@ -200,8 +200,9 @@ function japaneseMeasure(counter: string, after: string): { unit: string; factor
   if (/^キロメートル/u.test(word) || (/^キロ$/u.test(word) && /^\s*キロ(?:にわた|の区間|先|離れ|圏)/u.test(after)))
     return { unit: "length", factor: 1000 };
   if (/^メートル/u.test(word)) return { unit: "length", factor: 1 };
-  if (/^センチ/u.test(word)) return { unit: "length", factor: 0.01 };
-  if (/^ミリ/u.test(word)) return { unit: "length", factor: 0.001 };
+  if (/^センチ(?:メートル)?$/u.test(word)) return { unit: "length", factor: 0.01 };
+  if (/^ミリ(?:メートル)?$/u.test(word)) return { unit: "length", factor: 0.001 };
+  if (/^ミリリットル/u.test(word)) return { unit: "volume", factor: 0.001 };
   if (/^リットル/u.test(word)) return { unit: "volume", factor: 1 };
   return undefined;
 }
@@ -219,10 +220,17 @@ function peopleKind(text: string, start: number, end: number): string | undefine
       .slice(0, start)
       .split(/[。、,，]/u)
       .pop() ?? "";
-  // "31人のけが人": the noun may follow the count, joined by の.
-  const noun = predicate.replace(/^の/u, "");
-  for (const [kind, atPredicate, asNoun] of PEOPLE_KINDS)
-    if (atPredicate.test(noun) || asNoun.test(clause.slice(-14))) return kind;
+  // "31人のけが人": the noun may follow the count, joined by の; after が the predicate is what
+  // befell them ("23人がけがを"), not a noun they act on ("10人が負傷者の救助にあたった").
+  const joined = predicate.startsWith("の");
+  const word = predicate.replace(/^の/u, "");
+  const tail = clause.slice(-14);
+  for (const [kind, atPredicate, asNoun] of PEOPLE_KINDS) {
+    if (atPredicate.test(word) && (joined || !/^\p{sc=Han}+[者人]/u.test(word))) return kind;
+    // "けが人はいないものの住民30人が避難": a noun said to be absent names no one counted.
+    const noun = asNoun.exec(tail);
+    if (noun && !/いない|なく|出ていない|ゼロ|なし/u.test(tail.slice(noun.index))) return kind;
+  }
   return undefined;
 }
 

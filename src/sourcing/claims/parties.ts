@@ -737,7 +737,7 @@ const ROLE_PHRASES: [RegExp, string][] = [
 
 /**
  * Role words that name two kinds of body: Italian sport calls a club "la società", as business news
- * calls a company. Either role is theirs.
+ * calls a company. Either role is theirs when no name says which.
  */
 const ALSO_ROLE = new Map<string, string[]>([["società", ["club"]]]);
 
@@ -823,13 +823,14 @@ function partyOf(text: string): Party {
         capital: /^[\p{Lu}\p{N}]/u.test(w),
       }));
   const roles = new Set<string>();
+  const alsoRoles = new Set<string>();
   const name: string[] = [];
   for (const { word, capital } of words) {
     const parts = word.includes("-") ? [word, ...word.split("-")] : [word];
     const role = parts.map(roleOfWord).find(Boolean);
     if (role) {
       roles.add(role);
-      for (const also of ALSO_ROLE.get(word) ?? []) roles.add(also);
+      for (const also of ALSO_ROLE.get(word) ?? []) alsoRoles.add(also);
       continue;
     }
     if (capital && LEGAL_FORM.test(word)) {
@@ -849,6 +850,8 @@ function partyOf(text: string): Party {
     // "Haute-Sarvène" is also "Haute Sarvene", as a domain writes it.
     name.push(...(word.includes("-") ? [word, ...word.split("-").filter((p) => p.length > 1)] : [word]).map(nameWord));
   }
+  // "la società" alone may be a club; "la società di revisione KPMG" is a named company.
+  if (name.length === 0) for (const also of alsoRoles) roles.add(also);
   return { text: text.trim(), roles: [...roles], name };
 }
 

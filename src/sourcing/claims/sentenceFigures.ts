@@ -254,12 +254,18 @@ const countedWordBefore = (before: string): string | undefined => numberOfWord(b
  * end where the language puts its adjectives first, from the start where it puts them after.
  */
 function countedSubject(before: string, language: string): string | undefined {
-  const m = COPULA_BEFORE_FIGURE.exec(before.slice(before.search(/\d\D*$/u) + 1));
-  if (!m) return undefined;
+  const since = before.slice(before.search(/\d\D*$/u) + 1);
+  const m = COPULA_BEFORE_FIGURE.exec(since);
+  // "Among the dead were 2 children": the figure counts what follows it, a part of the subject.
+  if (!m || AMONG_BEFORE.test(since.slice(0, m.index)) || AMONG_BEFORE.test(`${m[1]} `)) return undefined;
   const words = [m[1], m[2]].filter((w): w is string => w !== undefined && !FUNCTION_WORDS.has(w.toLowerCase()));
   const order = ADJECTIVE_FIRST.has(language) ? words.reverse() : words;
   return order.find((w) => unitClass(w.toLowerCase()) !== undefined) ?? order.find((w) => conceptOf(w.toLowerCase(), language));
 }
+
+/** "Among the", "unter den", "tra i", "entre los", "parmi les", "wśród" just before a subject. */
+const AMONG_BEFORE =
+  /(?<![\p{L}])(?:among|amongst|unter|tra|fra|entre|parmi|wśród)(?:\s+(?:the|den|der|i|gli|le|los|las|les))?\s*$/iu;
 
 /** Languages that put an adjective before its noun. */
 const ADJECTIVE_FIRST = new Set(["en", "de", "pl"]);
@@ -422,8 +428,9 @@ export function extractNumbers(
     pushTo(at, String(value), match.index ?? 0);
     const start = match.index ?? 0;
     // "vier Kubikmeter", "twelve miles": a measure written after a number word, as after digits.
+    // ("two in three", "deux l'ont" are no inches or litres: number words take no one-letter unit.)
     const measured = measureUnitAfter(lowered.slice(start + match[0].length));
-    if (measured) {
+    if (measured && !/^(?:in|m|l|mil)$/u.test(measured.written)) {
       quantities.push({ value: String(value), unit: measured.measure, base: measured.toBase(value) });
       continue;
     }
@@ -473,7 +480,7 @@ const ONE_DEAD = new RegExp(
 
 /** Words before a figure that count it on top of another: "another 11", "weitere 11", "otros 11", "altri 11", "kolejne 11". */
 const ADDITIONAL_BEFORE =
-  /(?<![\p{L}])(?:another|a further|further|an additional|additional|weitere|weiteren|zusätzlich|zusätzliche|zusätzlichen|autres|d['’]autres|otros|otras|otro|otra|altri|altre|ulteriori|kolejne|kolejnych|następne|dalsze|dalszych)\s+(?:(?:about|around|some|nearly|rund|etwa|environ|unos|unas|circa|około)\s+)?$/iu;
+  /(?<![\p{L}])(?<!(?:the|los|las|les|gli|le|die|den|der)\s)(?:another|a further|further|an additional|additional|weitere|weiteren|zusätzlich|zusätzliche|zusätzlichen|autres|d['’]autres|otros|otras|otro|otra|altri|altre|ulteriori|kolejne|kolejnych|dalsze|dalszych)\s+(?:(?:about|around|some|nearly|rund|etwa|environ|unos|unas|circa|około)\s+)?$/iu;
 
 /**
  * A figure set against another as not so: after a comma, colon or dash, a lower-case "not", "pas",
