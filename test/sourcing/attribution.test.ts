@@ -565,6 +565,30 @@ describe("one party however it is written", () => {
     expect(same("Der Gesamtbetriebsrat", "die Gewerkschaft Verdi")).toBe(false);
   });
 
+  it("reads a party's act of telling as its word: 'presented', 'gave an update', 'a fait le point', 'przedstawiło', '記者会見を開いた'", () => {
+    for (const [language, sentence, expected] of [
+      [
+        "en",
+        "Lindmere General Hospital gave an update on the norovirus outbreak late on Friday afternoon.",
+        "Lindmere General Hospital",
+      ],
+      ["en", "The ministry presented its rail plan on Tuesday.", "The ministry"],
+      ["fr", "Le ministère du Logement a présenté mardi son plan de rénovation.", "Le ministère du Logement"],
+      ["fr", "La préfecture du Haut-Verdon a fait le point sur l'incendie jeudi soir.", "La préfecture du Haut-Verdon"],
+      ["es", "El Ministerio de Vivienda presentó el martes su plan de alquiler asequible.", "El Ministerio de Vivienda"],
+      [
+        "it",
+        "Il ministero delle Infrastrutture ha presentato martedì il piano per le ferrovie.",
+        "Il ministero delle Infrastrutture",
+      ],
+      ["pl", "Ministerstwo Infrastruktury przedstawiło we wtorek plan modernizacji kolei.", "Ministerstwo Infrastruktury"],
+      ["ja", "みなと中央病院は27日、院内で発生した集団感染について記者会見を開いた。", "みなと中央病院"],
+    ] as const)
+      expect(party(sentence, language), sentence).toBe(expected);
+    // A thing presented by no party is no one's word.
+    expect(party("The exhibition presented works by forty artists.")).toBeUndefined();
+  });
+
   it("reads a person opening a sentence with 'Per', an estimate with an adverb before 'von', and 'puts the real bill at'", () => {
     expect(party("Per Davide Pellacani, capogruppo di Ferralba in Comune, il conto vero è di 196 milioni.", "it")).toBe(
       "Davide Pellacani",
@@ -795,7 +819,8 @@ describe("the carry-over battery (fixtures/carryOverBattery.json)", () => {
   // before, by a pronoun, through its document, before a colon, as "the same source"), or on the
   // outlet's own account after a party spoke, or on a second party; twenty in each of the seven
   // languages. Read as a page is read (collectMentions). Held at what this engine reads, as a
-  // floor: the seventeenth session measured it at 64 of 140 and left it there (docs/sourcing.md).
+  // floor: 64 of 140 when it was written in the seventeenth session, 75 once a party's act of
+  // telling ('presented', 'a fait le point') was read as its word (docs/sourcing.md).
   const battery = JSON.parse(readFileSync(new URL("./fixtures/carryOverBattery.json", import.meta.url), "utf8")) as {
     lang: string;
     text: string;
@@ -812,9 +837,9 @@ describe("the carry-over battery (fixtures/carryOverBattery.json)", () => {
     if (item.party === null) return read === undefined;
     return read !== undefined && sameParty(toParty(read), toParty(item.party));
   };
-  it("reads whose word a passage's last sentence rests on in at least 64 of 140 passages", () => {
+  it("reads whose word a passage's last sentence rests on in at least 75 of 140 passages", () => {
     const right = battery.filter(readsRight).length;
     expect(battery).toHaveLength(140);
-    expect(right).toBeGreaterThanOrEqual(64);
+    expect(right).toBeGreaterThanOrEqual(75);
   });
 });
