@@ -14,6 +14,15 @@ import { assertEnoughOrigins } from "../../src/sourcing/sourceSummary.ts";
 import type { CheckedClaim, GroupedSource } from "../../src/sourcing/types.ts";
 import { page, prose, statement, wire } from "./pages.ts";
 
+/** A sentence of one source as relate() reads it, with the party it rests on when given. */
+const mention = (source: number, language: string, text: string, party?: string) => ({
+  source,
+  text,
+  language,
+  facts: sentenceFacts(text, language),
+  ...(party ? { party } : {}),
+});
+
 function claimWith(claims: CheckedClaim[], fragment: string): CheckedClaim {
   const found = claims.filter((c) => c.text.includes(fragment));
   expect(found, `one claim containing "${fragment}"`).toHaveLength(1);
@@ -64,12 +73,7 @@ describe("facts", () => {
   });
 
   it("keeps a share of no one apart from a share someone won: turnout is not a candidate's vote", () => {
-    const m = (source: number, language: string, text: string) => ({
-      source,
-      text,
-      language,
-      facts: sentenceFacts(text, language),
-    });
+    const m = mention;
     const pairs: [string, string, string][] = [
       [
         "pl",
@@ -103,12 +107,7 @@ describe("facts", () => {
   });
 
   it("reads works of art counted in any words, and a tally's noun past its adjective, so that a revised count disputes the first", () => {
-    const m = (source: number, language: string, text: string) => ({
-      source,
-      text,
-      language,
-      facts: sentenceFacts(text, language),
-    });
+    const m = mention;
     const units = (language: string, text: string) => m(0, language, text).facts.quantities.map((q) => q.unit);
     expect(units("en", "The museum revised its tally of stolen works to six.")).toEqual(["artworks"]);
     expect(units("fr", "Le nombre d'œuvres dérobées est porté à six.")).toEqual(["artworks"]);
@@ -575,12 +574,7 @@ describe("claim states", () => {
   });
 
   it("calls a cost counted with a part it leaves out another account of the cost, whatever its words ('once … is included', '用地取得費を含めた')", () => {
-    const m = (source: number, language: string, text: string) => ({
-      source,
-      text,
-      language,
-      facts: sentenceFacts(text, language),
-    });
+    const m = mention;
     const pairs: [string, string, string][] = [
       [
         "en",
@@ -614,13 +608,7 @@ describe("claim states", () => {
   });
 
   it("reads a count on top of another ('weitere 11 Flüge') as no account of the total, and a word cut to another's stem as another thing", () => {
-    const m = (source: number, language: string, text: string, party?: string) => ({
-      source,
-      text,
-      language,
-      facts: sentenceFacts(text, language),
-      ...(party ? { party } : {}),
-    });
+    const m = mention;
     const cancelled = m(1, "de", "Nach Angaben einer Flughafensprecherin wurden in der Nacht 17 Flüge annulliert.");
     const more = m(0, "de", "Weitere 11 Flüge wurden in der Nacht zu anderen Flughäfen umgeleitet.");
     expect(more.facts.quantities[0]?.additional).toBe(true);
@@ -649,12 +637,7 @@ describe("claim states", () => {
       { value: "4", unit: "volume", base: 4000 },
     ]);
     expect(q("it", "Sono fuoriusciti 15 m³ di soluzione.")[0]?.base).toBe(15000);
-    const m = (source: number, language: string, text: string) => ({
-      source,
-      text,
-      language,
-      facts: sentenceFacts(text, language),
-    });
+    const m = mention;
     const [volume, towns] = [
       m(0, "de", "Die ausgetretene Menge bezifferte Chimirel auf rund vier Kubikmeter."),
       m(1, "fr", "Quatre communes restent privées d'eau potable après la fuite chez Chimirel."),
@@ -666,12 +649,7 @@ describe("claim states", () => {
   });
 
   it("lets a small whole number alone join two languages' sentences only when it counts one kind of thing in both", () => {
-    const m = (source: number, language: string, text: string) => ({
-      source,
-      text,
-      language,
-      facts: sentenceFacts(text, language),
-    });
+    const m = mention;
     const sprinklers = m(0, "ja", "線路の雪を溶かすスプリンクラーが、およそ3キロにわたって作動していなかった。");
     const trains = m(1, "en", "Three other trains were also stuck between stations in the snow.");
     expect(relate(sprinklers, trains, stemWeights([sprinklers, trains]))).not.toBe("same");
@@ -681,12 +659,7 @@ describe("claim states", () => {
   });
 
   it("keeps the seventeenth session's readings from wrong cases a review found", () => {
-    const m = (source: number, language: string, text: string) => ({
-      source,
-      text,
-      language,
-      facts: sentenceFacts(text, language),
-    });
+    const m = mention;
     const pair = (language: string, a: string, b: string) => {
       const [x, y] = [m(0, language, a), m(1, language, b)];
       return relate(x, y, stemWeights([x, y]));

@@ -209,16 +209,11 @@ function unitAfter(sentence: string, end: number): string {
   if (toll) return toll[1];
   const named = numberOfWord(clause);
   if (named && clause.toLowerCase().indexOf(named.toLowerCase()) < 25) return unitOf(named);
-  const head = headAfter(clause);
-  return head ? unitOf(head) : "";
-}
-
-/** The first word after a figure that may say what it counts: scale words, fillers and function words passed over. */
-function headAfter(clause: string): string | undefined {
-  return (clause.match(/\p{L}{2,}/gu) ?? []).find((w) => {
-    const lower = w.toLowerCase();
-    return !SCALES[lower] && !FUNCTION_WORDS.has(lower) && !UNIT_FILLERS.has(lower);
-  });
+  for (const word of clause.toLowerCase().match(/\p{L}{2,}/gu) ?? []) {
+    if (SCALES[word] || FUNCTION_WORDS.has(word) || UNIT_FILLERS.has(word)) continue;
+    return unitOf(word);
+  }
+  return "";
 }
 
 const unitOf = (word: string) => unitClass(word.toLowerCase()) ?? stem(word.toLowerCase());
