@@ -623,6 +623,36 @@ describe("one party however it is written", () => {
       expect(readAttribution(sentence as string, language as string), sentence).toBeUndefined();
   });
 
+  it("reads German's perfect of telling, its participle closing the clause, and a verb whose object opens the clause", () => {
+    const party = (sentence: string) => readAttribution(sentence, "de")?.party;
+    expect(party("Die Betreibergesellschaft Oderland Netz hat am Dienstag angekündigt, das Bauwerk zu sanieren.")).toContain(
+      "Oderland Netz",
+    );
+    expect(party("Am Montag hat die Stadt mitgeteilt, dass die Brücke ab Mai gesperrt wird.")).toBe("Stadt");
+    expect(party("Die Brücke bleibt bis Juni gesperrt, wie die Polizei am Abend mitgeteilt hat.")).toBe("Polizei");
+    expect(party("Der Verein hat die Verpflichtung am Freitag bestätigt.")).toBe("Der Verein");
+    // The object before the verb, the body after it: "die Investition" is no speaker.
+    expect(party("Die Strecke wird ab Mai gesperrt, die Investition beziffert das Unternehmen auf 38 Millionen Euro.")).toBe(
+      "Unternehmen",
+    );
+    expect(party("Den Schaden beziffert die Polizei auf 20.000 Euro.")).toBe("Polizei");
+    // A perfect that tells no act of telling, and a body before its verb, stay as they were.
+    expect(readAttribution("Die Brücke hat 14 Pfeiler und ist 212 Meter lang.", "de")).toBeUndefined();
+    expect(readAttribution("Das Gericht hat den Angeklagten am Montag verurteilt.", "de")).toBeUndefined();
+    expect(party("Die Stadt beziffert den Schaden auf 20.000 Euro.")).toBe("Die Stadt");
+  });
+
+  it("reads Polish 'wynika z komunikatu' as a document's word, its issuer after it or named elsewhere", () => {
+    const read = readAttribution("Remont ma kosztować 38 mln euro – wynika z komunikatu spółki.", "pl");
+    expect(read?.document).toBe(true);
+    expect(toParty(read?.party ?? "").roles.length).toBeGreaterThan(0);
+    expect(readAttribution("Remont ma kosztować 38 mln euro, jak wynika z komunikatu.", "pl")).toMatchObject({
+      party: "",
+      document: true,
+    });
+    expect(readAttribution("Z tego nie wynika nic dobrego dla mieszkańców.", "pl")).toBeUndefined();
+  });
+
   it("matches one body named in Japanese and in Latin letters by what its name speaks of", () => {
     expect(same("国立火山監視センター", "The National Volcano Monitoring Center")).toBe(true);
     // A body of another kind, or a name that speaks of something the other does not.
@@ -820,7 +850,8 @@ describe("the carry-over battery (fixtures/carryOverBattery.json)", () => {
   // outlet's own account after a party spoke, or on a second party; twenty in each of the seven
   // languages. Read as a page is read (collectMentions). Held at what this engine reads, as a
   // floor: 64 of 140 when it was written in the seventeenth session, 75 once a party's act of
-  // telling ('presented', 'a fait le point') was read as its word (docs/sourcing.md).
+  // telling ('presented', 'a fait le point') was read as its word, 79 once German's perfect
+  // ('hat … mitgeteilt') was (eighteenth session; docs/sourcing.md).
   const battery = JSON.parse(readFileSync(new URL("./fixtures/carryOverBattery.json", import.meta.url), "utf8")) as {
     lang: string;
     text: string;
@@ -837,9 +868,9 @@ describe("the carry-over battery (fixtures/carryOverBattery.json)", () => {
     if (item.party === null) return read === undefined;
     return read !== undefined && sameParty(toParty(read), toParty(item.party));
   };
-  it("reads whose word a passage's last sentence rests on in at least 75 of 140 passages", () => {
+  it("reads whose word a passage's last sentence rests on in at least 79 of 140 passages", () => {
     const right = battery.filter(readsRight).length;
     expect(battery).toHaveLength(140);
-    expect(right).toBeGreaterThanOrEqual(75);
+    expect(right).toBeGreaterThanOrEqual(79);
   });
 });

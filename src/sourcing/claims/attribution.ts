@@ -384,6 +384,26 @@ function phraseBefore(text: string): string {
 /** Words that open a sentence before its verb without being its subject. */
 const OPENING_WORD = /^(?:as|como|comme|come|wie|jak|así|ainsi|così|lo)$/iu;
 
+/** "wynika z komunikatu spółki", "jak wynika z danych policji": what a document shows, its issuer after it. */
+const PL_FOLLOWS_FROM = rx(
+  `${B}wynika\\s+z\\s+(?:\\p{L}+\\s+)?(?:komunikatu|raportu|danych|informacji|szacunków|wyliczeń|dokumentu|oświadczenia|ustaleń|sprawozdania|analizy)${E}(?:\\s+([^,;:.!?]{2,60}))?`,
+  "iu",
+);
+
+/** German participles of telling, closing a clause in the perfect ("hat … mitgeteilt"). */
+const DE_PARTICIPLE =
+  "gesagt|erklärt|mitgeteilt|angekündigt|bestätigt|berichtet|betont|bekanntgegeben|bekannt gegeben|gemeldet|dementiert|eingeräumt|geschätzt|beziffert|veröffentlicht|vorgestellt|präsentiert|verkündet|angegeben|erläutert|unterstrichen|hervorgehoben|gewarnt|gefordert|verlangt|versichert|ergänzt|zurückgewiesen|bestritten|klargestellt|präzisiert|informiert";
+/** "X hat [when, what] mitgeteilt" up to the clause's end: the subject before the auxiliary, or after it ("Am Montag hat die Stadt mitgeteilt"). */
+const DE_PERFECT_SAY = new RegExp(
+  `${B}(hat|haben|hatte|hatten|habe)\\s+((?:[^,;:.!?„“"«»]{0,80}?\\s+)?)(?:${DE_PARTICIPLE})(?=\\s*(?:[,;:.!?]|$))`,
+  "u",
+);
+/** "…, wie die Polizei am Abend mitgeteilt hat": the subject after "wie". */
+const DE_PERFECT_AS = new RegExp(
+  `(?:^|,\\s*)wie\\s+([^,;:.!?]{2,80}?)\\s+(?:${DE_PARTICIPLE})\\s+(?:hat|haben|hatte|hatten)${E}`,
+  "iu",
+);
+
 /** Words between a subject and its verb that are neither: a perfect's auxiliary, "in a statement". */
 const BETWEEN_SUBJECT_AND_VERB =
   /(?:\s+(?:has|have|had|will|would|has also|have also|also)|\s+(?:in (?:a|its|their) (?:statement|release)|w (?:komunikacie|oświadczeniu)|dans (?:un|son) communiqué|en (?:un|su) comunicado|in una nota|in (?:einer|ihrer|seiner) Mitteilung))+\s*$/iu;
@@ -585,6 +605,13 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
     const hit = found(phraseBefore(sentence.slice(0, possessed.index)));
     if (hit) return { ...hit, document: true };
   }
+  // "…– wynika z komunikatu spółki", "jak wynika z danych policji": Polish credits a document,
+  // its issuer named after it or elsewhere on the page.
+  const follows = PL_FOLLOWS_FROM.exec(sentence);
+  if (follows) {
+    const hit = follows[1] ? found(phraseAfter(follows[1], 0)) : undefined;
+    return hit ? { ...hit, document: true } : { party: "", document: true, frame: false };
+  }
   // "…, so die Polizei": German's closing credit.
   const closing = CLOSING_SO.exec(sentence);
   if (closing) {
@@ -597,6 +624,22 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
   for (let m = PASSIVE_ACT.exec(sentence); m; m = PASSIVE_ACT.exec(sentence)) {
     const hit = found(phraseAfter(sentence.slice(m.index + m[0].length), 0));
     if (hit) return hit;
+  }
+  // German tells a speaker's act in the perfect, the participle closing the clause: "Die
+  // Betreibergesellschaft hat am Dienstag angekündigt, …", "Am Montag hat die Stadt mitgeteilt,
+  // dass …", "…, wie die Polizei am Abend mitgeteilt hat".
+  if (language === "de") {
+    const perfect = DE_PERFECT_SAY.exec(sentence);
+    if (perfect) {
+      const between = perfect[2] ?? "";
+      const hit = found(phraseBefore(sentence.slice(0, perfect.index))) ?? found(phraseAfter(between, 0));
+      if (hit) return hit;
+    }
+    const told = DE_PERFECT_AS.exec(sentence);
+    if (told?.[1]) {
+      const hit = found(phraseAfter(told[1], 0));
+      if (hit) return hit;
+    }
   }
   SAY.lastIndex = 0;
   for (let m = SAY.exec(sentence); m; m = SAY.exec(sentence)) {
@@ -631,8 +674,17 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
       ? undefined
       : ((affiliated?.[1] ? found(affiliated[1]) : undefined) ?? found(phraseAfter(speakerAfter, 0)));
     const subject = found(phraseBefore(before)) ?? roleSubject(before, found);
-    // The subject of the clause when it names a party, else the inverted one.
-    const hit = subject ?? inverted;
+    // The subject of the clause when it names a party, else the inverted one. German may open a
+    // clause on the verb's object ("die Investition beziffert das Unternehmen auf 38 Millionen"):
+    // a capitalised noun alone, no body by its role, yields to a body by its role after the verb.
+    const objectFirst =
+      language === "de" &&
+      subject !== undefined &&
+      inverted !== undefined &&
+      toParty(subject.party).roles.length === 0 &&
+      toParty(inverted.party).roles.length > 0 &&
+      /^(?:[Dd](?:er|ie|as|en|em|es)\s+)?\p{Lu}\p{Ll}+$/u.test(subject.party.trim());
+    const hit = objectFirst ? inverted : (subject ?? inverted);
     if (hit) return hit;
     // "Der Gesamtbetriebsrat hält diese Zahl für zu niedrig und geht von 1.100 Stellen aus": a verb
     // joined by "und" to its clause's first verb has that verb's subject, a body opening the clause.
