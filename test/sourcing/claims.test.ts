@@ -1704,6 +1704,28 @@ describe("two parties' counts of one thing", () => {
     expect(union.map((c) => c.state)).toContain("disputed");
   });
 
+  it("disputes two parties' volumes of one spill, in litres and in cubic metres, but leaves their lengths alone", () => {
+    const fr = (n: number, text: string) => page(`https://s${n}.example/v`, `${prose(`s${n}`)} ${text}`, { language: "fr" });
+    const claims = checkClaims(
+      groupOrigins([
+        fr(1, "Selon l'exploitant Chimirel, environ 4 000 litres de produit se sont échappés d'une cuve dans la nuit."),
+        fr(2, "D'après l'exploitant Chimirel, quelque 4 m³ ont fui d'un réservoir mardi."),
+        fr(3, "L'Agence régionale de l'environnement estime qu'au moins 15 000 litres ont atteint la Lisère."),
+        fr(4, "Selon l'Agence régionale de l'environnement, le déversement dépasse 15 000 litres."),
+        // Lengths of two different things, each on one party's word: a story measures many things in km.
+        fr(5, "Selon la préfecture, la déviation rallonge le trajet de 14 km pour les poids lourds."),
+        fr(6, "La préfecture indique que la déviation impose 14 km de plus aux poids lourds."),
+        fr(7, "Selon les gendarmes, le bouchon a atteint 3 km vers Casalverde à 7 h 40."),
+        fr(8, "D'après les gendarmes, la file d'attente atteignait 3 km vers Casalverde à 7 h 40."),
+      ]),
+    );
+    expect(claimWith(claims, "4 000 litres").state).toBe("disputed");
+    expect(claimWith(claims, "15 000 litres").state).toBe("disputed");
+    expect(claimWith(claims, "rallonge le trajet de 14 km").state).toBe("parallel");
+    // "les gendarmes" are the police, as "la gendarmerie" is.
+    expect(claimWith(claims, "le bouchon a atteint 3 km").state).toBe("parallel");
+  });
+
   it("leaves two parties' counts of people alone: a count of people is of too many things to be one", () => {
     const sources = groupOrigins([
       page(

@@ -18,9 +18,11 @@ interface PartyMention {
 /**
  * Kinds of things counted that say what they count: a figure of people, money, a share or a span
  * of time counts too many different things ("evacuated", "injured"; a cost, a fine) to tell two
- * accounts of one count from two counts.
+ * accounts of one count from two counts. So does a length (a detour, a queue, a stretch of river);
+ * a volume, a speed or a temperature measures one thing of a story ("4 000 litres" of a spill on
+ * the operator's word, "at least 15,000 litres" on the agency's).
  */
-const GENERAL_UNITS = new Set(["", ...BROAD_UNITS, "year", "month", "day", "hour"]);
+const GENERAL_UNITS = new Set(["", ...BROAD_UNITS, "year", "month", "day", "hour", "length"]);
 
 /**
  * The specific counts every mention of a claim states: a figure one mention gives of a specific
@@ -34,7 +36,7 @@ function sharedCounts(
   same: (x: Quantity, y: Quantity) => boolean,
 ): Quantity[] {
   const all = members.map((m) => (mentions[m] as PartyMention).facts.quantities);
-  const specific = all.flat().filter((q) => q.base === undefined && !GENERAL_UNITS.has(q.unit));
+  const specific = all.flat().filter((q) => !GENERAL_UNITS.has(q.unit));
   const out: Quantity[] = [];
   for (const q of specific)
     if (!out.some((x) => x.unit === q.unit && same(q, x)) && all.every((qs) => qs.some((x) => same(q, x)))) out.push(q);
