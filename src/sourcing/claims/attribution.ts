@@ -390,6 +390,10 @@ const PL_FOLLOWS_FROM = rx(
   "iu",
 );
 
+/** A sentence opened by the document a body speaks in: "In a statement (on Tuesday),", "Dans un communiqué,", "In einer Mitteilung". */
+const IN_DOCUMENT_OPENING =
+  /^\s*(?:in (?:a|its|their|the|his|her) (?:\p{L}+ )?(?:statement|press release|news release|release|letter|announcement|filing|update)|dans (?:un|son|leur|le|sa) (?:communiqué|lettre|déclaration)|en (?:un|su|el) (?:comunicado|escrito|nota)|in (?:einer|ihrer|seiner|der) (?:Mitteilung|Pressemitteilung|Erklärung|Stellungnahme)|in (?:una|la|sua) (?:nota|lettera)|in un comunicato|w (?:komunikacie|oświadczeniu|piśmie))(?:\s+[^,]{0,40}?)?(?:,\s*|\s+(?=\p{Ll}+\s+(?:die|der|das|den)\s))/iu;
+
 /** German participles of telling, closing a clause in the perfect ("hat … mitgeteilt"). */
 const DE_PARTICIPLE =
   "gesagt|erklärt|mitgeteilt|angekündigt|bestätigt|berichtet|betont|bekanntgegeben|bekannt gegeben|gemeldet|dementiert|eingeräumt|geschätzt|beziffert|veröffentlicht|vorgestellt|präsentiert|verkündet|angegeben|erläutert|unterstrichen|hervorgehoben|gewarnt|gefordert|verlangt|versichert|ergänzt|zurückgewiesen|bestritten|klargestellt|präzisiert|informiert";
@@ -573,6 +577,20 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
   if (citing && (OUTLET_KIND.test(cited) || PRESS_WORDS.test(phraseAfter(cited, 0)))) {
     const hit = found(reportName(cited));
     if (hit) return hit;
+  }
+  // "In a statement, the company blamed a gust of 95 km/h", "In einer Mitteilung nannte die Stadt
+  // …": what a body does in its own document, whatever the verb, is its word.
+  const inDocument = IN_DOCUMENT_OPENING.exec(sentence);
+  if (inDocument) {
+    const rest = sentence.slice(inDocument[0].length);
+    // German puts the verb first after the opening ("nannte die Stadt"): the subject follows it,
+    // up to its object's article ("veröffentlichte die Stadtverwaltung die Eckdaten").
+    const subject =
+      language === "de"
+        ? sentenceSubject(rest.replace(/^\s*\p{Ll}+\s+/u, ""))?.split(/\s+(?:die|der|das|den|dem|des|ein|eine|einen)\s+/u)[0]
+        : sentenceSubject(rest);
+    const hit = subject ? found(subject) : undefined;
+    if (hit) return { ...hit, document: true };
   }
   // "Per la Regione il costo è …", "Pour la direction, …": a sentence opened by "for" + a party.
   const opening = FOR_PARTY.exec(sentence);

@@ -546,7 +546,7 @@ const ROLE_WORDS: Record<string, string[]> = {
   weather: ["meteorological", "met", "weather", "wetterdienst", "météo", "meteorología", "meteo", "imgw", "気象庁"],
   port: ["port", "harbour", "harbor", "hafen", "puerto", "porto", "portu", "港"],
   airport: ["airport", "flughafen", "aéroport", "aeropuerto", "aeroporto", "lotnisko", "空港"],
-  railway: ["railway", "rail", "railways", "bahn", "sncf", "ferrocarril", "ferrovie", "kolej", "鉄道", "jr"],
+  railway: ["railway", "rail", "railways", "bahn", "bahnen", "sncf", "ferrocarril", "ferrovie", "kolej", "鉄道", "jr"],
   officials: [
     "rzecznika",
     "rzeczniczki",
@@ -812,6 +812,14 @@ function compoundRole(word: string): { role: string; named: boolean; speaker?: b
   return undefined;
 }
 
+/** The name a German compound joins to a role word ("gaisjochbahn" → "gaisjoch"), if it is one. */
+function compoundName(word: string): string | undefined {
+  const compound = compoundRole(word);
+  if (!compound?.named) return undefined;
+  const suffix = COMPOUND_ROLES.find((s) => word.endsWith(s) && word.length >= s.length + 3);
+  return suffix ? word.slice(0, -suffix.length) : undefined;
+}
+
 function partyOf(text: string): Party {
   const cleaned = ROLE_PHRASES.reduce((t, [re, role]) => t.replace(re, role), text)
     // "the museum's insurer" is an insurer, another body than the museum; "the club's spokesman"
@@ -871,7 +879,10 @@ function partyOf(text: string): Party {
 export const isRoleOnly = (p: Party) => p.name.length === 0 && p.roles.length > 0;
 
 function namesAgree(a: Party, b: Party): boolean {
-  const shared = a.name.filter((w) => b.name.includes(w)).length;
+  // A German compound of a name and a role word is that name: "Gaisjochbahn" is the Gaisjoch
+  // Bergbahnen's railway.
+  const one = (w: string, v: string) => w === v || compoundName(w) === v || compoundName(v) === w;
+  const shared = a.name.filter((w) => b.name.some((v) => one(w, v))).length;
   // More than half the shorter name: "Lopez" is "Maria Lopez", "Maria Gomez" is not.
   return shared > 0 && shared * 2 > Math.min(a.name.length, b.name.length);
 }
@@ -882,7 +893,17 @@ function rolesAgree(a: Party, b: Party): boolean {
   const sa = specific(a);
   const sb = specific(b);
   if (sa.length === 0 || sb.length === 0) return true;
-  return sa.some((r) => sb.includes(r));
+  return sa.some((r) => roleIn(r, sb));
+}
+
+/** Kinds of company a page may call "the company" or "the operator": a railway is run by one. */
+const COMPANY_KINDS = new Set(["railway"]);
+
+/** Whether a role is among others, a company's kind counting as a company ("the operator" of the Gaisjochbahn). */
+function roleIn(role: string, roles: readonly string[]): boolean {
+  if (roles.includes(role)) return true;
+  if (role === "company") return roles.some((r) => COMPANY_KINDS.has(r));
+  return COMPANY_KINDS.has(role) && roles.includes("company");
 }
 
 /**
@@ -972,7 +993,7 @@ function sameWritten(a: Party, b: Party): boolean {
     if (a.roles.length === 0 || b.roles.length === 0) return false;
     // "Officials" or "a spokesperson" with no body named speak for whichever body the other names.
     if (a.roles.every((r) => r === "officials") || b.roles.every((r) => r === "officials")) return true;
-    return a.roles.some((r) => b.roles.includes(r));
+    return a.roles.some((r) => roleIn(r, b.roles));
   }
   const roleOnly = a.name.length === 0 ? a : b;
   const named = roleOnly === a ? b : a;
@@ -981,5 +1002,5 @@ function sameWritten(a: Party, b: Party): boolean {
   // club", "the operator"); taking them for one party can only move a claim towards parallel.
   // An outlet's name ("L'Écho du Ried") is no body that "the management" speaks for.
   if (named.roles.length === 0) return !PRESS_WORDS.test(named.text);
-  return roleOnly.roles.some((r) => named.roles.includes(r) || r === "officials");
+  return roleOnly.roles.some((r) => roleIn(r, named.roles) || r === "officials");
 }
