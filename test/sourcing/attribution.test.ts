@@ -667,6 +667,51 @@ describe("one party however it is written", () => {
     expect(read("In a surprise move, the club sold 12 players.", "en")).toBeUndefined();
   });
 
+  it("reads 'as she said,' with its subject unwritten as the party named last, and Polish verbs in every person", () => {
+    for (const [language, sentence] of [
+      ["pl", "Jak poinformowała, wniosek w tej sprawie złożyło sześciu radnych."],
+      ["es", "Según explicó, el coste será de 12 millones de euros."],
+      ["it", "Come ha spiegato, il costo sarà di 12 milioni di euro."],
+    ])
+      expect(readAttribution(sentence as string, language as string), sentence).toMatchObject({ party: "", pronoun: true });
+    // The speaker written after the verb is the speaker.
+    expect(readAttribution("Según explicó el alcalde, el coste será de 12 millones.", "es")?.party).toBe("alcalde");
+    expect(readAttribution("Jak poinformowała policja, rannych jest 12 osób.", "pl")?.party).toBe("policja");
+    // The present, the past of another person, and a manner adverb before the verb.
+    expect(
+      readAttribution("Obrońca burmistrza, adwokat Krzysztof Lesiak, stanowczo zaprzecza, by jego klient przyjął łapówkę.", "pl")
+        ?.party,
+    ).toBe("Obrońca burmistrza");
+    expect(readAttribution("Centralne Biuro Antykorupcyjne opisało sprawę w komunikacie.", "pl")?.party).toBe(
+      "Centralne Biuro Antykorupcyjne",
+    );
+    expect(readAttribution("Spółka informuje, że zwolni 120 pracowników.", "pl")?.party).toBe("Spółka");
+  });
+
+  it("gives a sentence told bare the party of the credit right after it that points back ('Das hat … bestätigt')", () => {
+    // A sentence states a fact when it gives a figure; the credits here give none.
+    const facts = (s: string) => /\d/.test(s);
+    const check = (language: string, told: string, credit: string, party: RegExp) => {
+      const result = attributeSentences([[told, credit]], language, facts);
+      expect(result[0]?.party, told).toMatch(party);
+    };
+    check(
+      "de",
+      "Die Staatsanwältin hat die Bahn am 4. Juli beschlagnahmen lassen.",
+      "Das hat die Staatsanwaltschaft dem Sender Alpin bestätigt.",
+      /^Staatsanwaltschaft$/u,
+    );
+    check("en", "Three people were taken to hospital with burns.", "This was confirmed by police on Sunday.", /police/u);
+    check("it", "Il ponte resterà chiuso fino a 14 giorni.", "Lo ha confermato la Provincia.", /Provincia/u);
+    // A sentence that is no credit leaves the sentence before the outlet's own.
+    const own = attributeSentences(
+      [["Three people were taken to hospital with burns.", "Police closed the road on Sunday."]],
+      "en",
+      facts,
+    );
+    expect(own[0]).toBeUndefined();
+  });
+
   it("reads Polish 'wynika z komunikatu' as a document's word, its issuer after it or named elsewhere", () => {
     const read = readAttribution("Remont ma kosztować 38 mln euro – wynika z komunikatu spółki.", "pl");
     expect(read?.document).toBe(true);

@@ -92,15 +92,31 @@ const SAY_IT =
   "ha presentato|hanno presentato|ha fatto il punto|hanno fatto il punto|ha ufficializzato|ha diffuso|hanno diffuso|ha reso noti|parla d(?:i|el|ella|ei|egli|elle|ello)|parlano d(?:i|el|ella|ei|egli|elle|ello)|ha parlato di|ha detto|ha dichiarato|ha annunciato|ha spiegato|ha fatto sapere|ha reso noto|ha comunicato|ha precisato|ha confermato|ha affermato|ha sottolineato|ha stimato|ha smentito|ha aggiunto|ha riferito|ha assicurato|ha ammesso|hanno detto|hanno dichiarato|hanno annunciato|hanno spiegato|hanno fatto sapere|hanno reso noto|hanno comunicato|hanno precisato|hanno confermato|hanno smentito|dice|dichiara|annuncia|spiega|precisa|conferma|afferma|stima|smentisce|riferisce|fa sapere|rende noto|aggiunge|sottolinea|assicura|indicava|riportava|precisava|ha ribadito|ha ricordato|ha scritto|ha commentato|ha spiegato|ha garantito|comunica|comunicano|informa|ricorda|chiede|chiedono|ha chiesto|hanno chiesto|rivendica|rivendicano|calcola|calcolano|prevede|stimano|denuncia|ha denunciato|sostiene|sostengono|ha classificato|ha proclamato|ha pubblicato|quantifica|ha quantificato|valuta|ha valutato|fissa|ha fissato|ha osservato|osserva|ha evidenziato|evidenzia|ha rimarcato|rimarca|ha avvertito|avverte|ha segnalato|segnala|ha raccontato|racconta|ammette|ha riconosciuto|riconosce|ha chiarito|chiarisce|ha puntualizzato|puntualizza|ha replicato|replica|ha negato|ha insistito|ritiene|ritengono|ha ritenuto|hanno ritenuto|contesta|contestano|ha contestato|hanno contestato|insiste|ha sostenuto|scrive|ribadisce|ha rivelato|rivela|ha anticipato|anticipa|ha illustrato|illustra|hanno sottolineato|hanno ricordato|hanno riferito|hanno precisato|hanno assicurato|hanno spiegato|spiegano|riferiscono|precisano|confermano|affermano|dichiarano|annunciano|sottolineano|fanno sapere|rendono noto|ha indicato|hanno indicato|hanno segnalato|hanno stimato|hanno avvertito|hanno aggiunto|hanno assicurato|hanno ammesso|hanno denunciato";
 const SAY_PL =
   "przedstawiło|przedstawił|przedstawiła|przedstawili|przedstawiły|mówi o|mówią o|mówił o|mówiła o|powiedział|powiedziała|powiedzieli|poinformował|poinformowała|poinformowało|poinformowali|przekazał|przekazała|przekazało|przekazali|podał|podała|podało|podali|oświadczył|oświadczyła|oświadczyło|zapowiedział|zapowiedziała|potwierdził|potwierdziła|potwierdziło|wyjaśnił|wyjaśniła|dodał|dodała|zaznaczył|zaznaczyła|ocenił|oceniła|oszacował|oszacowała|oszacowało|zaprzeczył|zaprzeczyła|zaprzeczyło|zdementował|zdementowała|zdementowało|informuje|podaje|twierdzi|przekazuje|zapewnił|zapewniła|zapewnia, że|zapewniają, że|szacuje|szacują|mówi|mówił|mówiła|napisał|napisała|podkreślił|podkreśliła|dodaje|zaznacza|przyznał|przyznała|domagają się|domaga się|żąda|żądają|żądał|oczekuje|oczekują|wylicza|wyliczył|wyliczyła|szacował|szacowała|zażądał|zażądała|zażądali|zapowiada|zapowiadają|wycenia|wycenił|wyceniła|wyceniło|szacowało|wskazał|wskazała|wskazało|przypomniał|przypomniała|przypomniało|przypomina|ostrzegł|ostrzegła|ostrzega|stwierdził|stwierdziła|stwierdziło|stwierdza|podkreśla|przekonuje|tłumaczy|tłumaczył|tłumaczyła|wyjaśnia|komentuje|ogłosił|ogłosiła|ogłosiło|ogłosili|zapowiedziało|poinformowały|przekazały|podały|zapowiedzieli|zapowiedziały|ostrzegło|ostrzegli|ostrzegły|potwierdzili|potwierdziły|oszacowali|ocenili|oceniło|wyjaśnili|stwierdzili|dodali|przyznali|zaprzeczyli|ogłosiły";
+/**
+ * Polish verbs of telling in every person the news writes: the past in its five forms
+ * ("poinformował", "poinformowała", "poinformowało", "poinformowali", "poinformowały") and the
+ * present in two ("zaprzecza", "zaprzeczają"), made from their stems rather than listed one by one.
+ */
+const SAY_PL_PAST_STEMS =
+  "poinformowa przekaza poda oświadczy zapowiedzia potwierdzi wyjaśni doda zaznaczy oceni oszacowa zaprzeczy zdementowa zapewni podkreśli przyzna wskaza przypomnia stwierdzi ogłosi przedstawi opisa napisa powiedzia zadeklarowa wyliczy wyceni relacjonowa skomentowa zaapelowa ujawni sprecyzowa uściśli zakomunikowa odpowiedzia zapowiada twierdzi mówi informowa dodawa przekonywa tłumaczy ostrzega"
+    .split(" ")
+    .flatMap((stem) => ["ł", "ła", "ło", "li", "ły"].map((ending) => stem + ending));
+const SAY_PL_PRESENT =
+  "informuje informują podaje podają przekazuje przekazują twierdzi twierdzą zaznacza zaznaczają podkreśla podkreślają dodaje dodają wyjaśnia wyjaśniają tłumaczy tłumaczą ocenia oceniają szacuje szacują przyznaje przyznają zaprzecza zaprzeczają dementuje dementują ostrzega ostrzegają zapowiada zapowiadają potwierdza potwierdzają ogłasza ogłaszają deklaruje deklarują mówi mówią opisuje opisują pisze piszą przekonuje przekonują komentuje komentują relacjonuje relacjonują alarmuje alarmują apeluje apelują wylicza wyliczają".split(
+    " ",
+  );
+
+const SAY_PL_FORMS = [...new Set([...SAY_PL_PAST_STEMS, ...SAY_PL_PRESENT])].join("|");
+
 /** Spanish perfects of the speech verbs ("ha precisado", "han detallado"), made once rather than listed. */
 const SAY_ES_PERFECT = `(?:ha|han|había|habían) (?:${"precisado detallado añadido agregado subrayado advertido reconocido admitido cifrado estimado calculado comunicado declarado apuntado destacado insistido negado desmentido sostenido revelado explicado asegurado afirmado confirmado anunciado informado indicado señalado dicho".split(" ").join("|")})`;
-const SAY = rx(`${B}(?:${[SAY_EN, SAY_DE, SAY_FR, SAY_ES_PERFECT, SAY_ES, SAY_IT, SAY_PL].join("|")})${E}`, "giu");
+const SAY = rx(`${B}(?:${[SAY_EN, SAY_DE, SAY_FR, SAY_ES_PERFECT, SAY_ES, SAY_IT, SAY_PL, SAY_PL_FORMS].join("|")})${E}`, "giu");
 
 // Copies without the global flag for the helpers below: a global regex carries its lastIndex
 // from one caller to the next.
 const SAY_ANYWHERE = new RegExp(SAY.source, "iu");
 const SAY_FIRST = new RegExp(
-  `^\\s*,?\\s*(?:(?:has|have|had|hat|hatte|a|ont|ha|han|hanno)\\s+)?(?:${[SAY_EN, SAY_DE, SAY_FR, SAY_ES_PERFECT, SAY_ES, SAY_IT, SAY_PL].join("|")})${E}`,
+  `^\\s*,?\\s*(?:(?:has|have|had|hat|hatte|a|ont|ha|han|hanno)\\s+)?(?:${[SAY_EN, SAY_DE, SAY_FR, SAY_ES_PERFECT, SAY_ES, SAY_IT, SAY_PL, SAY_PL_FORMS].join("|")})${E}`,
   "iu",
 );
 
@@ -382,7 +398,17 @@ function phraseBefore(text: string): string {
 }
 
 /** Words that open a sentence before its verb without being its subject. */
-const OPENING_WORD = /^(?:as|como|comme|come|wie|jak|así|ainsi|così|lo)$/iu;
+const OPENING_WORD = /^(?:as|como|comme|come|wie|jak|así|ainsi|così|lo|según|segun)$/iu;
+
+/**
+ * "As she said," in a language that leaves the subject unwritten: "Jak poinformowała, …",
+ * "Según explicó, …", "Como ha explicado, …", "Come ha spiegato, …": the verb right before the
+ * comma, no speaker after it, speaks for the party the page named last.
+ */
+const UNWRITTEN_SPEAKER_OPENING = new RegExp(
+  `^\\s*(?:jak|según|como|come|così come)\\s+(?:(?:ha|han|había|hanno|aveva)\\s+)?(?:${[SAY_ES, SAY_ES_PERFECT, SAY_IT, SAY_PL, SAY_PL_FORMS].join("|")})\\s*,`,
+  "iu",
+);
 
 /** "wynika z komunikatu spółki", "jak wynika z danych policji": what a document shows, its issuer after it. */
 const PL_FOLLOWS_FROM = rx(
@@ -393,6 +419,10 @@ const PL_FOLLOWS_FROM = rx(
 /** A sentence opened by the document a body speaks in: "In a statement (on Tuesday),", "Dans un communiqué,", "In einer Mitteilung". */
 const IN_DOCUMENT_OPENING =
   /^\s*(?:in (?:a|its|their|the|his|her) (?:\p{L}+ )?(?:statement|press release|news release|release|letter|announcement|filing|update)|dans (?:un|son|leur|le|sa) (?:communiqué|lettre|déclaration)|en (?:un|su|el) (?:comunicado|escrito|nota)|in (?:einer|ihrer|seiner|der) (?:Mitteilung|Pressemitteilung|Erklärung|Stellungnahme)|in (?:una|la|sua) (?:nota|lettera)|in un comunicato|w (?:komunikacie|oświadczeniu|piśmie))(?:\s+[^,]{0,40}?)?(?:,\s*|\s+(?=\p{Ll}+\s+(?:die|der|das|den)\s))/iu;
+
+/** A credit pointing back at what was just told: "This was confirmed by", "Das hat … bestätigt", "C'est ce qu'a annoncé", "Así lo confirmó", "Lo ha confermato", "Potwierdziła to policja". */
+const CREDIT_BACK =
+  /^\s*(?:(?:this|that|it|these|the (?:figure|news|decision|move|toll|number))\s+(?:was|were|has been|had been)\s+(?:confirmed|announced|said|stated|reported|disclosed|revealed|given)|(?:das|dies|dieses)\s|c['’]est\s+ce\s+qu|cela\s+a\s+été|(?:así\s+lo|lo)\s|(?:lo|l['’]|ciò|questo)\s*(?:ha|hanno|è stato)\s|è quanto|\p{L}+\s+(?:to|o tym)\s)/iu;
 
 /** German participles of telling, closing a clause in the perfect ("hat … mitgeteilt"). */
 const DE_PARTICIPLE =
@@ -410,7 +440,7 @@ const DE_PERFECT_AS = new RegExp(
 
 /** Words between a subject and its verb that are neither: a perfect's auxiliary, "in a statement". */
 const BETWEEN_SUBJECT_AND_VERB =
-  /(?:\s+(?:has|have|had|will|would|has also|have also|also)|\s+(?:in (?:a|its|their) (?:statement|release)|w (?:komunikacie|oświadczeniu)|dans (?:un|son) communiqué|en (?:un|su) comunicado|in una nota|in (?:einer|ihrer|seiner) Mitteilung))+\s*$/iu;
+  /(?:\s+(?:has|have|had|will|would|has also|have also|also|flatly|firmly|strongly|categorically|vehemently|entschieden|vehement|kategorisch|catégoriquement|fermement|formellement|rotundamente|categóricamente|tajantemente|categoricamente|fermamente|nettamente|recisamente|stanowczo|kategorycznie|zdecydowanie)|\s+(?:in (?:a|its|their) (?:statement|release)|w (?:komunikacie|oświadczeniu)|dans (?:un|son) communiqué|en (?:un|su) comunicado|in una nota|in (?:einer|ihrer|seiner) Mitteilung))+\s*$/iu;
 
 /** Does a phrase name a party: a role word, or a capitalised name? */
 function namesParty(phrase: string): Party | undefined {
@@ -578,6 +608,8 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
     const hit = found(reportName(cited));
     if (hit) return hit;
   }
+  if ((language === "es" || language === "it" || language === "pl") && UNWRITTEN_SPEAKER_OPENING.test(sentence))
+    return { party: "", document: false, frame: false, pronoun: true };
   // "In a statement, the company blamed a gust of 95 km/h", "In einer Mitteilung nannte die Stadt
   // …": what a body does in its own document, whatever the verb, is its word.
   const inDocument = IN_DOCUMENT_OPENING.exec(sentence);
@@ -650,7 +682,10 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
     const perfect = DE_PERFECT_SAY.exec(sentence);
     if (perfect) {
       const between = perfect[2] ?? "";
-      const hit = found(phraseBefore(sentence.slice(0, perfect.index))) ?? found(phraseAfter(between, 0));
+      // Who was told is no part of the speaker ("die Staatsanwaltschaft dem Sender Alpin bestätigt").
+      const hit =
+        found(phraseBefore(sentence.slice(0, perfect.index))) ??
+        found(phraseAfter(between, 0).split(/\s+(?:dem|den|einem|einen)\s+/u)[0] ?? "");
       if (hit) return hit;
     }
     const told = DE_PERFECT_AS.exec(sentence);
@@ -845,6 +880,18 @@ export function attributeSentences(
     let inParagraph = false;
     for (const sentence of sentences) {
       const own = readAttribution(sentence, language);
+      // "Das hat die Staatsanwaltschaft bestätigt", "This was confirmed by police", "Lo ha
+      // confermato la Procura": a credit that points back gives the sentence before, told bare,
+      // its party.
+      if (
+        own?.party &&
+        inParagraph === false &&
+        out.length > 0 &&
+        out[out.length - 1] === undefined &&
+        !hasFacts(sentence) &&
+        CREDIT_BACK.test(sentence)
+      )
+        out[out.length - 1] = { ...own, frame: false, carried: true };
       if (own) {
         const frame = /:\s*$/.test(sentence) || (!hasFacts(sentence) && sentence.split(/\s+/).length <= 12);
         previous = { ...own, frame, carried: false };
