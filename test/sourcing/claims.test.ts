@@ -1751,6 +1751,26 @@ describe("two parties' counts of one thing", () => {
   });
 });
 
+describe("one speaker's hedged figure", () => {
+  const said = (source: number, party: string, text: string) => ({
+    source,
+    text,
+    language: "en",
+    party,
+    facts: sentenceFacts(text),
+  });
+  it("is its own exact figure rounded ('almost 3 million' of 2.8 million), not another account", () => {
+    const exact = "The mayor estimated the cost of the repairs at 2.8 million euros.";
+    const hedged = "The mayor speaks of almost 3 million euros for the repairs.";
+    expect(relate(said(0, "The mayor", exact), said(1, "The mayor", hedged), () => 1)).toBe("same");
+    // Two parties' figures so apart dispute, and so do one speaker's when the rounding is too far
+    // (2.6 is no "almost 3") or unhedged ("3 million").
+    expect(relate(said(0, "The club", exact), said(1, "The insurer", hedged), () => 1)).toBe("conflict");
+    expect(relate(said(0, "The mayor", exact.replace("2.8", "2.6")), said(1, "The mayor", hedged), () => 1)).toBe("conflict");
+    expect(relate(said(0, "The mayor", exact), said(1, "The mayor", hedged.replace("almost ", "")), () => 1)).toBe("conflict");
+  });
+});
+
 describe("a figure set aside as not so", () => {
   it("reads ', not 6%', ', pas 480', ', no 18 mil 400' as figures the sentence says are not so, not as its own", () => {
     const offer = sentenceFacts("The offer is worth 4.5%, not 6% as the union claimed.");

@@ -118,8 +118,9 @@ function weightedOverlap(a: readonly string[], b: readonly string[], weight: Wei
  * Figures of one sentence that the other states too, rounding allowed, and a measurement given in
  * another unit ("4.3 m" and "14 feet").
  */
-function sharedFigures(a: SentenceFacts, b: SentenceFacts): string[] {
+function sharedFigures(a: SentenceFacts, b: SentenceFacts, oneSpeaker = false): string[] {
   const hedged = a.hedged || b.hedged;
+  const rounded = (x: string, y: string) => hedged && oneSpeaker && speakerRounding(x, y);
   const converted = (x: string) =>
     a.quantities.some(
       (qa) =>
@@ -134,8 +135,29 @@ function sharedFigures(a: SentenceFacts, b: SentenceFacts): string[] {
     const qy = b.quantities.filter((q) => q.value === y);
     return qx.length > 0 && qy.length > 0 && !qx.some((p) => qy.some((q) => countsAlike(p, q)));
   };
-  return a.numbers.filter((x) => b.numbers.some((y) => sameFigure(x, y, hedged) && !apart(x, y)) || converted(x));
+  return a.numbers.filter(
+    (x) => b.numbers.some((y) => (sameFigure(x, y, hedged) || rounded(x, y)) && !apart(x, y)) || converted(x),
+  );
 }
+
+/**
+ * One speaker's hedged figure is its own figure rounded to what it writes: the mayor's "2,8
+ * milioni" and the mayor's "quasi 3 milioni" are one estimate, within a tenth of each other.
+ */
+function speakerRounding(x: string, y: string): boolean {
+  const [a, b] = [Number.parseFloat(x), Number.parseFloat(y)];
+  return (roundingOf(x, y) || roundingOf(y, x)) && Math.abs(a - b) <= SPEAKER_ROUNDING * Math.max(a, b);
+}
+
+/** Two mentions resting on one named party's word (not an unnamed quotation's speaker). */
+function oneSpeaker(a: Mention, b: Mention): boolean {
+  return (
+    a.party !== undefined && b.party !== undefined && a.party !== QUOTED_SPEAKER && sameParty(toParty(a.party), toParty(b.party))
+  );
+}
+
+/** How far one speaker's hedged figure may lie from its own exact one. */
+const SPEAKER_ROUNDING = 0.1;
 
 /**
  * Whether two figures may count one kind of thing: a measurement only in its own measure, and money
@@ -161,6 +183,8 @@ function conflictingUnit(
   sameSubject: (x: Quantity, y: Quantity) => boolean = () => true,
   /** What a figure counts, as compared: its unit, or across languages what its noun means. */
   kind: (q: Quantity) => string = (q) => q.unit,
+  /** The two sentences rest on one speaker, whose hedged figure may round its own exact one. */
+  oneSpeaker = false,
 ): string | undefined {
   const hedged = a.hedged || b.hedged;
   for (const qa of a.quantities) {
@@ -170,7 +194,8 @@ function conflictingUnit(
       (qb) => kind(qb) === kind(qa) && !qb.additional && sameSubject(qa, qb) && sameScale(qa, qb),
     );
     if (sameUnit.length === 0) continue;
-    const same = (x: Quantity, y: Quantity) => sameAmount(x, y, (p, q) => sameFigure(p, q, hedged));
+    const same = (x: Quantity, y: Quantity) =>
+      sameAmount(x, y, (p, q) => sameFigure(p, q, hedged) || (hedged && oneSpeaker && speakerRounding(p, q)));
     const agree =
       sameUnit.some((qb) => same(qa, qb)) || a.quantities.some((x) => kind(x) === kind(qa) && sameUnit.some((qb) => same(x, qb)));
     if (!agree) return kind(qa);
@@ -355,7 +380,8 @@ export function relate(
   const da = days(fa);
   const db = days(fb);
   const datesConflict = (da.length > 0 && db.length > 0 && !intersects(da, db)) || partsConflict(fa, fb);
-  const figures = sharedFigures(fa, fb);
+  const speaker = oneSpeaker(a, b);
+  const figures = sharedFigures(fa, fb, speaker);
   const numbersDisjoint = fa.numbers.length > 0 && fb.numbers.length > 0 && figures.length === 0;
   const hardShared =
     figures.length +
@@ -563,8 +589,8 @@ export function relate(
   if (otherInstance && numbersDisjoint) return "none";
   const unit =
     positions && !otherInstance
-      ? (conflictingUnit(fa, fb, (x, y) => sameSubject(x, y, fa, fb)) ??
-        conflictingUnit(fb, fa, (x, y) => sameSubject(x, y, fb, fa)))
+      ? (conflictingUnit(fa, fb, (x, y) => sameSubject(x, y, fa, fb), undefined, speaker) ??
+        conflictingUnit(fb, fa, (x, y) => sameSubject(x, y, fb, fa), undefined, speaker))
       : undefined;
   // A figure given as a revision ("has risen to 19") speaks of an earlier figure for the same thing:
   // counting the same thing is enough, with fewer words in common.
@@ -905,7 +931,8 @@ function joined(anchors: readonly Anchor[]): Anchor {
 const hasAnchor = (f: Anchor) => f.numbers.length + f.dates.length + f.times.length + f.quotes.length > 0;
 
 /** The two state a fact in common: a figure (rounding allowed), a date, or a quotation. */
-function shareAnchor(a: Anchor, b: Anchor, hedged: boolean): boolean {
+function shareAnchor(a: Anchor, b: Anchor, hedged: boolean, oneSpeaker = false): boolean {
+  const figure = (x: string, y: string) => sameFigure(x, y, hedged) || (hedged && oneSpeaker && speakerRounding(x, y));
   // "2026-01-09", "01-09" and "2026" can be one date at different precision, and two parts of one
   // year that overlap ("summer 2027", "mid-2027") one time of it.
   const sameDate = (x: string, y: string) =>
@@ -916,9 +943,9 @@ function shareAnchor(a: Anchor, b: Anchor, hedged: boolean): boolean {
   // A measurement is compared as its base value: "8 km" is not "8 miles", "12 miles" is "19 km".
   const sameQuantity = (x: Quantity, y: Quantity) =>
     x.base !== undefined && y.base !== undefined
-      ? sameAmount(x, y, (p, q) => sameFigure(p, q, hedged))
+      ? sameAmount(x, y, figure)
       : x.value === y.value ||
-        (sameFigure(x.value, y.value, hedged) &&
+        (figure(x.value, y.value) &&
           (x.unit === y.unit || x.unit === "" || y.unit === "" || roundingOf(x.value, y.value) || roundingOf(y.value, x.value)));
   return (
     a.quantities.some((x) => b.quantities.some((y) => sameQuantity(x, y))) ||
@@ -1008,11 +1035,12 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
         : "none";
     const whole = sentenceRelation(ma.sentence, mb.sentence);
     const hedged = ma.facts.hedged || mb.facts.hedged;
+    const speaker = oneSpeaker(ma, mb);
     if (own === "conflict")
       return whole === "conflict" && !shareAnchor(ma.anchor, mb.stated, hedged) && !shareAnchor(mb.anchor, ma.stated, hedged)
         ? "conflict"
         : "none";
-    if ((own === "same" || whole === "same") && shareAnchor(ma.anchor, mb.anchor, hedged)) return "same";
+    if ((own === "same" || whole === "same") && shareAnchor(ma.anchor, mb.anchor, hedged, speaker)) return "same";
     // A quotation and its translation share no words: their anchor is the speaker's statement.
     if (ma.anchor.quotes.length > 0 && mb.anchor.quotes.length > 0 && translatedQuote(ma, mb)) return "same";
     return "none";
