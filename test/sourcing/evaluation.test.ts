@@ -25,17 +25,22 @@ import { evaluateSourcing } from "../web/evaluate.ts";
  * by the split, and the floors are re-based to the figures on all 20: 0.677 and 11 of 131 with the
  * engine as the session found it and as it left it (through article jobs 0.665, 10 of 131),
  * attribution per carrier 0.790. On the 17 stories of before: 0.681, 9 of 113, unchanged.
+ * Eighteenth: on the 20, 0.677 unchanged, 11 → 10 of 131, attribution per carrier 0.793 → 0.798.
+ * Then the set grew to 24 stories (322 claims) when four of six fresh stories fell to it, and the
+ * floors are re-based to the figures on all 24: 0.671 and 11 of 161 (0.068), through article jobs
+ * 0.658 and 10 of 161, attribution per carrier 0.802 (the floor for shown as corroborated tightened
+ * from 0.09 to 0.07, the one through article jobs lowered from 0.66 to 0.65 with the set).
  */
 const HELDOUT_FLOOR = {
   accuracy: 0.67,
   f1: 0.99,
   found: 0.95,
-  falseCorroboration: 0.09,
+  falseCorroboration: 0.07,
   covered: 0.95,
   /** States as the article shows them (the article keeps the claims it cites or lists). */
-  pipelineAccuracy: 0.66,
-  /** Carriers of found claims read as resting on what the truth says (seventeenth session: 0.790 on 20 stories). */
-  attribution: 0.785,
+  pipelineAccuracy: 0.65,
+  /** Carriers of found claims read as resting on what the truth says (eighteenth session: 0.802 on 24 stories). */
+  attribution: 0.8,
 };
 
 it("groups the test web's origins with pairwise F1 of at least 0.95 and gets at least 85% of claim states right", async () => {

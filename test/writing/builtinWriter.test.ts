@@ -777,6 +777,29 @@ describe("the main event on top", () => {
     expect(draft.units[0]?.claimIds).not.toContain("none");
   });
 
+  it("weighs what a party announced, every page carrying it on the party's word, as it weighs a corroborated fact", () => {
+    // An announcement is the news as often as an event seen: the closure every outlet reports on
+    // the operator's word (parallel) is weighed as a corroborated fact is, so the one the
+    // headlines speak of ("No trains") leads, not the side figure for being corroborated.
+    const closure = "The Oder rail bridge at Wilkenhain will close to all trains from 4 May.";
+    const side2 = "Engineers found cracks in 14 steel girders of the Oder rail bridge in February.";
+    const bridgePages = [
+      page("p", "Regional news", "No trains", `${closure} ${side2}`),
+      page("q", "Regional news", "No trains", `${side2} ${closure}`),
+      page("r", "Regional news", "No trains", `Commuters were told on Tuesday. ${side2} ${closure}`),
+    ];
+    const draft = writeBuiltin({
+      brief: brief({ topic: "Oder rail bridge close", targetWords: 120 }),
+      voice: voice(),
+      claims: [
+        claimOf("side", side2, ["p", "q", "r"]),
+        { ...claimOf("closure", closure, ["p", "q", "r"]), state: "parallel", attributedTo: "Oderland Netz" },
+      ],
+      sources: bridgePages,
+    });
+    expect(draft.units[0]?.claimIds[0]).toBe("closure");
+  });
+
   it("makes the headline from the main event, cut only where the sentence stays true", () => {
     const { title } = writeBuiltin(input());
     expect(title.length).toBeLessThanOrEqual(90);

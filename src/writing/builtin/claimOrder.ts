@@ -105,7 +105,9 @@ export function isBackground(text: string, latest: number): boolean {
  * - 1.5 × how much of the pages' headlines it shares: for each page, the title's words it has, up
  *   to three, over three;
  * - 1 for each word of the brief's topic it shares, up to three;
- * - 2 when it is corroborated, and 0.5 for each independent origin, up to four.
+ * - 2 when it is corroborated or parallel (a party's announcement every outlet reports on its
+ *   word is the news as often as a fact seen: "the bridge will close from 4 May"), and 0.5 for each
+ *   independent origin, up to four.
  * The best leads; ties keep the writing rank. Undefined when no claim can lead.
  */
 export function mainEvent(
@@ -127,7 +129,7 @@ export function mainEvent(
       2 * Math.min(openings, 2) +
       1.5 * headline +
       Math.min(overlap(r.stems, topic), 3) +
-      (r.claim.state === "corroborated" ? 2 : 0) +
+      (r.claim.state === "corroborated" || r.claim.state === "parallel" ? 2 : 0) +
       0.5 * Math.min(r.claim.originCount, 4);
     if (score > bestScore) {
       best = r;
