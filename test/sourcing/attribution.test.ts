@@ -920,8 +920,9 @@ describe("the carry-over battery (fixtures/carryOverBattery.json)", () => {
   // outlet's own account after a party spoke, or on a second party; twenty in each of the seven
   // languages. Read as a page is read (collectMentions). Held at what this engine reads, as a
   // floor: 64 of 140 when it was written in the seventeenth session, 75 once a party's act of
-  // telling ('presented', 'a fait le point') was read as its word, 79 once German's perfect
-  // ('hat … mitgeteilt') was (eighteenth session; docs/sourcing.md).
+  // telling ('presented', 'a fait le point') was read as its word, 80 once German's perfect
+  // ('hat … mitgeteilt') and 'as she said,' with its subject unwritten were (eighteenth session;
+  // docs/sourcing.md).
   const battery = JSON.parse(readFileSync(new URL("./fixtures/carryOverBattery.json", import.meta.url), "utf8")) as {
     lang: string;
     text: string;
@@ -938,9 +939,9 @@ describe("the carry-over battery (fixtures/carryOverBattery.json)", () => {
     if (item.party === null) return read === undefined;
     return read !== undefined && sameParty(toParty(read), toParty(item.party));
   };
-  it("reads whose word a passage's last sentence rests on in at least 79 of 140 passages", () => {
+  it("reads whose word a passage's last sentence rests on in at least 80 of 140 passages", () => {
     const right = battery.filter(readsRight).length;
     expect(battery).toHaveLength(140);
-    expect(right).toBeGreaterThanOrEqual(79);
+    expect(right).toBeGreaterThanOrEqual(80);
   });
 });
