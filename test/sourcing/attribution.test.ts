@@ -712,6 +712,37 @@ describe("one party however it is written", () => {
     expect(own[0]).toBeUndefined();
   });
 
+  it("ends a party's statement at a sentence set against it, and reads no German thing as a speaker", () => {
+    const facts = (s: string) => /\d/.test(s);
+    const german = attributeSentences(
+      [
+        [
+          "Das Verkehrsunternehmen Nordbahn erklärte, die Strecke sei ab 12 Uhr wieder frei.",
+          "Am frühen Nachmittag standen am Bahnsteig allerdings noch immer 40 Reisende.",
+        ],
+      ],
+      "de",
+      facts,
+    );
+    expect(german[0]?.party).toMatch(/Nordbahn/u);
+    expect(german[1]).toBeUndefined();
+    const english = attributeSentences(
+      [["The operator said the line would reopen at 12:00.", "But at 3pm 40 passengers were still waiting on the platform."]],
+      "en",
+      facts,
+    );
+    expect(english[0]?.party).toMatch(/operator/u);
+    expect(english[1]).toBeUndefined();
+    // Without the contrast, the paragraph goes on with the party's statement.
+    expect(
+      attributeSentences([["The operator said the line would reopen at 12:00.", "Buses will replace 14 trains."]], "en", facts)[1]
+        ?.carried,
+    ).toBe(true);
+    // A noun with its article that names no body is a thing, whatever verb it takes.
+    expect(readAttribution("Die Anzeigetafel meldete weiterhin 12 Ausfälle.", "de")).toBeUndefined();
+    expect(readAttribution("Die Stadt meldete 12 Ausfälle.", "de")?.party).toBe("Die Stadt");
+  });
+
   it("reads Polish 'wynika z komunikatu' as a document's word, its issuer after it or named elsewhere", () => {
     const read = readAttribution("Remont ma kosztować 38 mln euro – wynika z komunikatu spółki.", "pl");
     expect(read?.document).toBe(true);

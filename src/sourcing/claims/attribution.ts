@@ -424,6 +424,17 @@ const IN_DOCUMENT_OPENING =
 const CREDIT_BACK =
   /^\s*(?:(?:this|that|it|these|the (?:figure|news|decision|move|toll|number))\s+(?:was|were|has been|had been)\s+(?:confirmed|announced|said|stated|reported|disclosed|revealed|given)|(?:das|dies|dieses)\s|c['’]est\s+ce\s+qu|cela\s+a\s+été|(?:así\s+lo|lo)\s|(?:lo|l['’]|ciò|questo)\s*(?:ha|hanno|è stato)\s|è quanto|\p{L}+\s+(?:to|o tym)\s)/iu;
 
+/**
+ * A sentence set against the statement before it ("But at 9.30am both lanes were still closed",
+ * "Am Nachmittag standen allerdings noch Dutzende Reisende", "だが午後3時になっても…"): the
+ * outlet's own account, not more of the party's statement.
+ */
+const SETS_AGAINST =
+  /^\s*(?:but|however|yet|still,|doch|aber|jedoch|allerdings|mais|pourtant|cependant|toutefois|or,|pero|sin embargo|no obstante|ma|però|tuttavia|eppure|ale|jednak|tymczasem|だが|しかし|ところが|一方)(?![\p{L}])|(?<![\p{L}])(?:allerdings|jedoch|however|though|cependant|toutefois|sin embargo|tuttavia|jednak)(?![\p{L}])/iu;
+
+/** One German noun with its article: "die Anzeigetafel", "der Bericht". */
+const GERMAN_ARTICLE_NOUN = /^(?:[Dd](?:er|ie|as|en|em|es)|[Ee]in(?:e|er|em|en)?)\s+\p{Lu}\p{Ll}+$/u;
+
 /** German participles of telling, closing a clause in the perfect ("hat … mitgeteilt"). */
 const DE_PARTICIPLE =
   "gesagt|erklärt|mitgeteilt|angekündigt|bestätigt|berichtet|betont|bekanntgegeben|bekannt gegeben|gemeldet|dementiert|eingeräumt|geschätzt|beziffert|veröffentlicht|vorgestellt|präsentiert|verkündet|angegeben|erläutert|unterstrichen|hervorgehoben|gewarnt|gefordert|verlangt|versichert|ergänzt|zurückgewiesen|bestritten|klargestellt|präzisiert|informiert";
@@ -540,6 +551,9 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
   const found = (phrase: string): Omit<SentenceAttribution, "carried"> | undefined => {
     const party = affiliationOf(phrase);
     if (!namesParty(party)) return undefined;
+    // German capitalises every noun: one noun with its article that names no role ("die
+    // Anzeigetafel meldete weiterhin Ausfälle") is a thing, not a body.
+    if (language === "de" && GERMAN_ARTICLE_NOUN.test(party.trim()) && toParty(party).roles.length === 0) return undefined;
     return { party, document, frame: false };
   };
   if (language === "ja" || /[\p{scx=Hira}]/u.test(sentence)) {
@@ -902,7 +916,7 @@ export function attributeSentences(
       const continues =
         previous !== undefined &&
         ((previous.frame && !previous.carried) ||
-          inParagraph ||
+          (inParagraph && !SETS_AGAINST.test(sentence)) ||
           (previous.document && DOCUMENT.test(sentence) && BACK_REFERENCE.test(sentence)));
       if (continues && previous) {
         // A frame opens one statement: what follows it is that statement until another speaker.

@@ -758,6 +758,9 @@ const LEGAL_FORM = /^(?:ag|gmbh|spa|s\.p\.a|srl|s\.r\.l|sl|s\.l|sa|s\.a|inc|ltd|
 
 /** German role words that end a compound ("Bahngesellschaft", "Landespolizei", "Dorenatalbahn"). */
 const COMPOUND_ROLES = [
+  "verband",
+  "institut",
+  "stiftung",
   "gesellschaft",
   "konzern",
   "unternehmen",
