@@ -743,6 +743,16 @@ describe("one party however it is written", () => {
     expect(readAttribution("Die Stadt meldete 12 Ausfälle.", "de")?.party).toBe("Die Stadt");
   });
 
+  it("reads a sentence naming the outlet's own reporter as the outlet's account, after a party's statement", () => {
+    const text =
+      "Highways officials said the Carnford bypass would reopen by 7am on Monday. At 9.30am both lanes were still closed and traffic was backed up to the Elm Lane roundabout, our reporter saw.";
+    const mentions = collectMentions(groupOrigins([page("https://one.example/r", text)]));
+    expect(mentions.find((m) => m.text.startsWith("Highways"))?.party).toMatch(/Highways/u);
+    const seen = mentions.find((m) => m.text.startsWith("At 9.30am"));
+    expect(seen?.party).toBeUndefined();
+    expect(seen?.facts.ownReport).toBe(true);
+  });
+
   it("reads Polish 'wynika z komunikatu' as a document's word, its issuer after it or named elsewhere", () => {
     const read = readAttribution("Remont ma kosztować 38 mln euro – wynika z komunikatu spółki.", "pl");
     expect(read?.document).toBe(true);
@@ -952,7 +962,8 @@ describe("the carry-over battery (fixtures/carryOverBattery.json)", () => {
   // languages. Read as a page is read (collectMentions). Held at what this engine reads, as a
   // floor: 64 of 140 when it was written in the seventeenth session, 75 once a party's act of
   // telling ('presented', 'a fait le point') was read as its word, 80 once German's perfect
-  // ('hat … mitgeteilt') and 'as she said,' with its subject unwritten were (eighteenth session;
+  // ('hat … mitgeteilt') and 'as she said,' with its subject unwritten were, 82 once a sentence set
+  // against the statement or naming the outlet's reporter ended it (eighteenth session;
   // docs/sourcing.md).
   const battery = JSON.parse(readFileSync(new URL("./fixtures/carryOverBattery.json", import.meta.url), "utf8")) as {
     lang: string;
@@ -970,9 +981,9 @@ describe("the carry-over battery (fixtures/carryOverBattery.json)", () => {
     if (item.party === null) return read === undefined;
     return read !== undefined && sameParty(toParty(read), toParty(item.party));
   };
-  it("reads whose word a passage's last sentence rests on in at least 80 of 140 passages", () => {
+  it("reads whose word a passage's last sentence rests on in at least 82 of 140 passages", () => {
     const right = battery.filter(readsRight).length;
     expect(battery).toHaveLength(140);
-    expect(right).toBeGreaterThanOrEqual(80);
+    expect(right).toBeGreaterThanOrEqual(82);
   });
 });

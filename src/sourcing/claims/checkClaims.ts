@@ -798,7 +798,9 @@ export function collectMentions(sources: readonly GroupedSource[]): Mention[] {
       // "The release says", "she said": the party the page named last, else the issuer it credits.
       // A quotation always rests on its speaker, named or not: several outlets quoting the same
       // words rest on one person's word.
-      if (attribution?.pronoun && !attribution.party && reporterLast) {
+      // "…, our reporter saw": a sentence that names the outlet's own reporter is the outlet's
+      // account, however the party's statement before it would carry on.
+      if ((attribution?.pronoun && !attribution.party && reporterLast) || (attribution?.carried && namesOwnReporter(text))) {
         mentions.push({ source: index, text, language, facts: { ...f, ownReport: true } });
         count++;
         return;
