@@ -416,8 +416,11 @@ describe("one party however it is written", () => {
     expect(same("Gaisjoch Bergbahnen", "der Betreiber")).toBe(true);
     expect(same("Deutsche Bahn", "the company")).toBe(true);
     expect(same("Gaisjochbahn", "Die Gaisjoch Bergbahnen AG")).toBe(true);
-    expect(same("Dorenatalbahn", "Dorenatal")).toBe(true);
     expect(same("Berlin", "Berliner Verkehrsbetriebe")).toBe(false);
+    expect(same("Zillertalbahn", "Zillertal Tourismus")).toBe(false);
+    expect(same("die Bergbahnen", "Berg")).toBe(false);
+    // "The railway" is no haulier's word.
+    expect(same("the railway", "Kessling Logistik GmbH")).toBe(false);
     expect(same("Gaisjochbahn", "Dorenatalbahn")).toBe(false);
     expect(same("Deutsche Bahn", "the club")).toBe(false);
   });
@@ -645,6 +648,19 @@ describe("one party however it is written", () => {
       "Unternehmen",
     );
     expect(party("Den Schaden beziffert die Polizei auf 20.000 Euro.")).toBe("Polizei");
+    // Another verb of speech names the speaker ("habe" is reported speech, its subject reported on).
+    expect(party("Die Bahn habe die Mängel nie gemeldet, kritisierte die Gewerkschaft.")).toBe("Gewerkschaft");
+    expect(party("Der Konzern hat die Zahlen bereits veröffentlicht, teilte die Börsenaufsicht mit.")).toBe("Börsenaufsicht");
+    // What opens the clause before "hat" is no subject when it is a preposition's, an object's or
+    // a demonstrative's phrase; a body by its role after "hat" is.
+    expect(party("Nach dem Unfall hat die Bahn mitgeteilt, dass die Strecke gesperrt bleibt.")).toBe("Bahn");
+    expect(party("Den Schaden hat die Versicherung auf drei Millionen Euro beziffert.")).toBe("Versicherung");
+    expect(party("Diese Zahl hat das Ministerium bestätigt.")).toMatch(/Ministerium/u);
+    expect(readAttribution("Das Zugunglück bei Gaisjoch hat 14 Verletzte gefordert.", "de")).toBeUndefined();
+    expect(readAttribution("Der Verdacht auf Brandstiftung hat sich bestätigt.", "de")).toBeUndefined();
+    // The object-first reading is for verbs that put a figure on something: a name is its speaker.
+    expect(party("Lufthansa kritisierte die Regierung für die neue Steuer.")).toBe("Lufthansa");
+    expect(party("Vonovia fordert die Stadt auf, zu handeln.")).toBe("Vonovia");
     // A perfect that tells no act of telling, and a body before its verb, stay as they were.
     expect(readAttribution("Die Brücke hat 14 Pfeiler und ist 212 Meter lang.", "de")).toBeUndefined();
     expect(readAttribution("Das Gericht hat den Angeklagten am Montag verurteilt.", "de")).toBeUndefined();
@@ -665,6 +681,13 @@ describe("one party however it is written", () => {
     expect(read("Dans un communiqué, la préfecture recense 312 maisons inondées.", "fr")?.party).toBe("préfecture");
     // An opening that is no document names no one.
     expect(read("In a surprise move, the club sold 12 players.", "en")).toBeUndefined();
+    // The document's issuer named in the opening is the speaker, not the clause's subject; a
+    // clause in the passive is told of its subject; German's verb after the opening is lower case.
+    expect(read("In einer Mitteilung der Polizei hieß es, die Stadt habe die Brücke gesperrt.", "de")?.party).toBe("Polizei");
+    expect(read("In a statement from the ministry, the railway was blamed for the delays.", "en")?.party).toBe("ministry");
+    expect(read("Dans un communiqué de la préfecture, les gendarmes sont remerciés.", "fr")?.party).toBe("préfecture");
+    expect(read("In a statement, the railway was blamed for the delays.", "en")).toBeUndefined();
+    expect(read("In einer Mitteilung zur Schließung der Bahnstrecke nannte die Bahn keine Gründe.", "de")?.party).toBe("Bahn");
   });
 
   it("reads 'as she said,' with its subject unwritten as the party named last, and Polish verbs in every person", () => {
@@ -674,8 +697,17 @@ describe("one party however it is written", () => {
       ["it", "Come ha spiegato, il costo sarà di 12 milioni di euro."],
     ])
       expect(readAttribution(sentence as string, language as string), sentence).toMatchObject({ party: "", pronoun: true });
+    // A sentence opening on the verb, its subject unwritten: the one just named.
+    for (const [language, sentence] of [
+      ["es", "Aseguró que el Ayuntamiento ha dejado de ingresar 410.000 euros en dos años."],
+      ["it", "Ha spiegato che il Comune ha perso 410 mila euro di trasferimenti."],
+      ["pl", "Dodała też, że zatrzymani w wieku 19 i 23 lat byli już notowani."],
+      ["pl", "Przyznał, że w budżecie brakuje około 4,7 mln zł."],
+    ])
+      expect(readAttribution(sentence as string, language as string), sentence).toMatchObject({ party: "", pronoun: true });
     // The speaker written after the verb is the speaker.
     expect(readAttribution("Según explicó el alcalde, el coste será de 12 millones.", "es")?.party).toBe("alcalde");
+    expect(readAttribution("Informó la Policía que hay 12 heridos.", "es")?.party).toMatch(/Policía/u);
     expect(readAttribution("Jak poinformowała policja, rannych jest 12 osób.", "pl")?.party).toBe("policja");
     // The present, the past of another person, and a manner adverb before the verb.
     expect(
@@ -703,6 +735,20 @@ describe("one party however it is written", () => {
     );
     check("en", "Three people were taken to hospital with burns.", "This was confirmed by police on Sunday.", /police/u);
     check("it", "Il ponte resterà chiuso fino a 14 giorni.", "Lo ha confermato la Provincia.", /Provincia/u);
+    check("pl", "Most będzie zamknięty do 14 marca.", "Potwierdziła to policja.", /policja/u);
+    // A sentence merely opening alike credits nothing before it: "Asked to comment, …", "According
+    // to …", "Das Landratsamt …", Italian's article "Lo".
+    for (const [language, told, next] of [
+      [
+        "en",
+        "A train derailed near Kessling on Monday, injuring 14 people.",
+        "Asked to comment, the company said it was investigating.",
+      ],
+      ["en", "The line will stay closed until March 14.", "According to the county council, the repairs are urgent."],
+      ["de", "Die Strecke bleibt bis zum 14. März gesperrt.", "Das Landratsamt kündigte eine Prüfung an."],
+      ["it", "Il ponte resterà chiuso fino al 14 marzo.", "Lo stadio resterà chiuso, ha annunciato la prefettura."],
+    ])
+      expect(attributeSentences([[told as string, next as string]], language as string, facts)[0], next).toBeUndefined();
     // A sentence that is no credit leaves the sentence before the outlet's own.
     const own = attributeSentences(
       [["Three people were taken to hospital with burns.", "Police closed the road on Sunday."]],
@@ -712,7 +758,7 @@ describe("one party however it is written", () => {
     expect(own[0]).toBeUndefined();
   });
 
-  it("ends a party's statement at a sentence set against it, and reads no German thing as a speaker", () => {
+  it("ends a party's statement at a sentence set against it", () => {
     const facts = (s: string) => /\d/.test(s);
     const german = attributeSentences(
       [
@@ -738,9 +784,9 @@ describe("one party however it is written", () => {
       attributeSentences([["The operator said the line would reopen at 12:00.", "Buses will replace 14 trains."]], "en", facts)[1]
         ?.carried,
     ).toBe(true);
-    // A noun with its article that names no body is a thing, whatever verb it takes.
-    expect(readAttribution("Die Anzeigetafel meldete weiterhin 12 Ausfälle.", "de")).toBeUndefined();
-    expect(readAttribution("Die Stadt meldete 12 Ausfälle.", "de")?.party).toBe("Die Stadt");
+    // A name with its article is its speaker, whatever it says of others ("Die Linke" is a party).
+    expect(readAttribution("Die Linke kritisierte die Regierung scharf.", "de")?.party).toBe("Die Linke");
+    expect(readAttribution("Das Landratsamt kündigte eine Prüfung an.", "de")?.party).toBe("Das Landratsamt");
   });
 
   it("reads a sentence naming the outlet's own reporter as the outlet's account, after a party's statement", () => {
@@ -762,6 +808,14 @@ describe("one party however it is written", () => {
       document: true,
     });
     expect(readAttribution("Z tego nie wynika nic dobrego dla mieszkańców.", "pl")).toBeUndefined();
+    // A speaker named before it is the speaker.
+    expect(
+      readAttribution("Rzecznik policji powiedział, że jak wynika z analizy nagrań, kierowca jechał 120 km/h.", "pl")?.party,
+    ).toBe("Rzecznik policji");
+    // Verbs that also tell an act of another kind are not read in every person: "zapewniły
+    // autobusy" provided buses, "ujawniła nieprawidłowości" found irregularities.
+    expect(readAttribution("Władze zapewniły autobusy zastępcze dla pasażerów.", "pl")).toBeUndefined();
+    expect(readAttribution("Kontrola ujawniła nieprawidłowości w spółce.", "pl")).toBeUndefined();
   });
 
   it("matches one body named in Japanese and in Latin letters by what its name speaks of", () => {
@@ -963,8 +1017,9 @@ describe("the carry-over battery (fixtures/carryOverBattery.json)", () => {
   // floor: 64 of 140 when it was written in the seventeenth session, 75 once a party's act of
   // telling ('presented', 'a fait le point') was read as its word, 80 once German's perfect
   // ('hat … mitgeteilt') and 'as she said,' with its subject unwritten were, 82 once a sentence set
-  // against the statement or naming the outlet's reporter ended it (eighteenth session;
-  // docs/sourcing.md).
+  // against the statement or naming the outlet's reporter ended it, 85 once a sentence opening on
+  // its verb with the subject unwritten ('Aseguró que …') spoke for the party named last (eighteenth
+  // session; docs/sourcing.md).
   const battery = JSON.parse(readFileSync(new URL("./fixtures/carryOverBattery.json", import.meta.url), "utf8")) as {
     lang: string;
     text: string;
@@ -981,9 +1036,9 @@ describe("the carry-over battery (fixtures/carryOverBattery.json)", () => {
     if (item.party === null) return read === undefined;
     return read !== undefined && sameParty(toParty(read), toParty(item.party));
   };
-  it("reads whose word a passage's last sentence rests on in at least 82 of 140 passages", () => {
+  it("reads whose word a passage's last sentence rests on in at least 85 of 140 passages", () => {
     const right = battery.filter(readsRight).length;
     expect(battery).toHaveLength(140);
-    expect(right).toBeGreaterThanOrEqual(82);
+    expect(right).toBeGreaterThanOrEqual(85);
   });
 });

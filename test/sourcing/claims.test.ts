@@ -1708,10 +1708,13 @@ describe("two parties' counts of one thing", () => {
     const fr = (n: number, text: string) => page(`https://s${n}.example/v`, `${prose(`s${n}`)} ${text}`, { language: "fr" });
     const claims = checkClaims(
       groupOrigins([
-        fr(1, "Selon l'exploitant Chimirel, environ 4 000 litres de produit se sont échappés d'une cuve dans la nuit."),
-        fr(2, "D'après l'exploitant Chimirel, quelque 4 m³ ont fui d'un réservoir mardi."),
-        fr(3, "L'Agence régionale de l'environnement estime qu'au moins 15 000 litres ont atteint la Lisère."),
-        fr(4, "Selon l'Agence régionale de l'environnement, le déversement dépasse 15 000 litres."),
+        fr(1, "Selon l'exploitant Chimirel, environ 4 000 litres de solution ammoniacale se sont échappés d'une cuve."),
+        fr(2, "D'après l'exploitant Chimirel, quelque 4 m³ de solution ammoniacale ont fui mardi."),
+        fr(
+          3,
+          "L'Agence régionale de l'environnement estime qu'au moins 15 000 litres de solution ammoniacale ont atteint la Lisère.",
+        ),
+        fr(4, "Selon l'Agence régionale de l'environnement, le déversement de solution ammoniacale dépasse 15 000 litres."),
         // Lengths of two different things, each on one party's word: a story measures many things in km.
         fr(5, "Selon la préfecture, la déviation rallonge le trajet de 14 km pour les poids lourds."),
         fr(6, "La préfecture indique que la déviation impose 14 km de plus aux poids lourds."),
@@ -1721,6 +1724,29 @@ describe("two parties' counts of one thing", () => {
     );
     expect(claimWith(claims, "4 000 litres").state).toBe("disputed");
     expect(claimWith(claims, "15 000 litres").state).toBe("disputed");
+    // Litres of two things in another story, each on one party's word: diesel leaked, foam sprayed.
+    const harbour = checkClaims(
+      groupOrigins([
+        fr(9, "Selon l'exploitant du dépôt, 2 000 litres de gazole ont fui dans le port."),
+        fr(10, "D'après l'exploitant du dépôt, la fuite de gazole atteint 2 000 litres."),
+        fr(11, "Les pompiers disent avoir projeté 20 000 litres de mousse sur la nappe."),
+        fr(12, "Selon les pompiers, 20 000 litres de mousse ont été projetés sur la nappe."),
+      ]),
+    );
+    expect(claimWith(harbour, "2 000 litres de gazole").state).toBe("parallel");
+    expect(claimWith(harbour, "20 000 litres de mousse").state).toBe("parallel");
+    // Speeds measure many things of a story: a gust and a train.
+    const en = (n: number, text: string) => page(`https://w${n}.example/v`, `${prose(`w${n}`)} ${text}`);
+    const line = checkClaims(
+      groupOrigins([
+        en(1, "Gusts reached 95 km/h near the summit, the weather service said."),
+        en(2, "According to the weather service, gusts of 95 km/h were recorded near the summit."),
+        en(3, "The train was travelling at 60 km/h when it left the rails, police said."),
+        en(4, "According to police, the train was doing 60 km/h when it derailed."),
+      ]),
+    );
+    expect(claimWith(line, "Gusts reached 95 km/h").state).toBe("parallel");
+    expect(claimWith(line, "travelling at 60 km/h").state).toBe("parallel");
     expect(claimWith(claims, "rallonge le trajet de 14 km").state).toBe("parallel");
     // "les gendarmes" are the police, as "la gendarmerie" is.
     expect(claimWith(claims, "le bouchon a atteint 3 km").state).toBe("parallel");
@@ -1768,6 +1794,30 @@ describe("one speaker's hedged figure", () => {
     expect(relate(said(0, "The club", exact), said(1, "The insurer", hedged), () => 1)).toBe("conflict");
     expect(relate(said(0, "The mayor", exact.replace("2.8", "2.6")), said(1, "The mayor", hedged), () => 1)).toBe("conflict");
     expect(relate(said(0, "The mayor", exact), said(1, "The mayor", hedged.replace("almost ", "")), () => 1)).toBe("conflict");
+  });
+
+  it("holds only for one speaker named alike or by one role, and a hedge pointing the right way", () => {
+    // A named company and "the union", the police and a named doctor: two speakers.
+    const jobs = (party: string, figure: string) =>
+      said(1, party, `${party} said the restructuring would cost ${figure} jobs at the Kessling plant.`);
+    expect(relate(jobs("Alderbank", "910"), jobs("The union", "almost 1,000"), () => 1)).toBe("conflict");
+    expect(
+      relate(
+        said(0, "Police", "Police said 28 people were injured in the crash."),
+        said(1, "Dr Anna Huber", "Dr Anna Huber said about 30 people were injured in the crash."),
+        () => 1,
+      ),
+    ).toBe("conflict");
+    // "more than 1,000" is no 910, "almost 3 million" no 3.2 million, whoever says it.
+    expect(relate(jobs("The mayor", "910"), jobs("The mayor", "more than 1,000"), () => 1)).toBe("conflict");
+    expect(
+      relate(
+        said(0, "The mayor", "The mayor estimated the cost of the repairs at 3.2 million euros."),
+        said(1, "The mayor", "The mayor speaks of almost 3 million euros for the repairs."),
+        () => 1,
+      ),
+    ).toBe("conflict");
+    expect(relate(jobs("The mayor", "1,040"), jobs("The mayor", "more than 1,000"), () => 1)).toBe("same");
   });
 });
 

@@ -777,10 +777,10 @@ describe("the main event on top", () => {
     expect(draft.units[0]?.claimIds).not.toContain("none");
   });
 
-  it("weighs what a party announced, every page carrying it on the party's word, as it weighs a corroborated fact", () => {
-    // An announcement is the news as often as an event seen: the closure every outlet reports on
-    // the operator's word (parallel) is weighed as a corroborated fact is, so the one the
-    // headlines speak of ("No trains") leads, not the side figure for being corroborated.
+  it("weighs what a party announced, every page carrying it on the party's word, as news, if less than a fact seen", () => {
+    // An announcement is often the news: the closure every outlet reports on the operator's word
+    // (parallel) leads when the headlines speak of it ("No trains"), not the side figure for being
+    // corroborated.
     const closure = "The Oder rail bridge at Wilkenhain will close to all trains from 4 May.";
     const side2 = "Engineers found cracks in 14 steel girders of the Oder rail bridge in February.";
     const bridgePages = [
@@ -798,6 +798,22 @@ describe("the main event on top", () => {
       sources: bridgePages,
     });
     expect(draft.units[0]?.claimIds[0]).toBe("closure");
+  });
+
+  it("leads with the walkout seen rather than the union's demand every page reports on its word", () => {
+    const walkout = "Workers at the Kessling plant walked out on Monday morning.";
+    const demand = "The union demands an 8% pay rise for the plant's 400 workers.";
+    const plantPages = ["k", "l", "m"].map((id) => page(id, "Regional news", "Regional news", `${walkout} ${demand}`));
+    const draft = writeBuiltin({
+      brief: brief({ topic: "Kessling plant", targetWords: 120 }),
+      voice: voice(),
+      claims: [
+        { ...claimOf("demand", demand, ["k", "l", "m"]), state: "parallel", attributedTo: "the union" },
+        claimOf("walkout", walkout, ["k", "l"]),
+      ],
+      sources: plantPages,
+    });
+    expect(draft.units[0]?.claimIds[0]).toBe("walkout");
   });
 
   it("makes the headline from the main event, cut only where the sentence stays true", () => {

@@ -98,7 +98,7 @@ const SAY_PL =
  * present in two ("zaprzecza", "zaprzeczają"), made from their stems rather than listed one by one.
  */
 const SAY_PL_PAST_STEMS =
-  "poinformowa przekaza poda oświadczy zapowiedzia potwierdzi wyjaśni doda zaznaczy oceni oszacowa zaprzeczy zdementowa zapewni podkreśli przyzna wskaza przypomnia stwierdzi ogłosi przedstawi opisa napisa powiedzia zadeklarowa wyliczy wyceni relacjonowa skomentowa zaapelowa ujawni sprecyzowa uściśli zakomunikowa odpowiedzia zapowiada twierdzi mówi informowa dodawa przekonywa tłumaczy ostrzega"
+  "poinformowa przekaza poda oświadczy zapowiedzia potwierdzi wyjaśni doda zaznaczy oceni oszacowa zaprzeczy zdementowa podkreśli przyzna wskaza przypomnia stwierdzi ogłosi przedstawi opisa napisa powiedzia zadeklarowa wyliczy wyceni relacjonowa skomentowa zaapelowa sprecyzowa uściśli zakomunikowa odpowiedzia zapowiada twierdzi mówi informowa dodawa przekonywa tłumaczy ostrzega"
     .split(" ")
     .flatMap((stem) => ["ł", "ła", "ło", "li", "ły"].map((ending) => stem + ending));
 const SAY_PL_PRESENT =
@@ -400,6 +400,12 @@ function phraseBefore(text: string): string {
 /** Words that open a sentence before its verb without being its subject. */
 const OPENING_WORD = /^(?:as|como|comme|come|wie|jak|así|ainsi|così|lo|según|segun)$/iu;
 
+/** A sentence opening on a verb of telling, its subject unwritten, then what is told: "Aseguró que", "Ha poi aggiunto che", "Przyznał, że". */
+const UNWRITTEN_SUBJECT_VERB = new RegExp(
+  `^\\s*(?:(?:además|también|luego|después|poi|inoltre|też|także|również)\\s*,?\\s+)?(?:(?:ha|han|hanno|había|habían)\\s+)?(?:(?:poi|anche|también|además)\\s+)?(?:${[SAY_ES, SAY_ES_PERFECT, SAY_IT, SAY_PL, SAY_PL_FORMS].join("|")})(?:\\s+(?:poi|anche|też|także|również|además|también))?\\s*,?\\s+(?:que|che|że)${E}`,
+  "iu",
+);
+
 /**
  * "As she said," in a language that leaves the subject unwritten: "Jak poinformowała, …",
  * "Según explicó, …", "Como ha explicado, …", "Come ha spiegato, …": the verb right before the
@@ -418,11 +424,26 @@ const PL_FOLLOWS_FROM = rx(
 
 /** A sentence opened by the document a body speaks in: "In a statement (on Tuesday),", "Dans un communiqué,", "In einer Mitteilung". */
 const IN_DOCUMENT_OPENING =
-  /^\s*(?:in (?:a|its|their|the|his|her) (?:\p{L}+ )?(?:statement|press release|news release|release|letter|announcement|filing|update)|dans (?:un|son|leur|le|sa) (?:communiqué|lettre|déclaration)|en (?:un|su|el) (?:comunicado|escrito|nota)|in (?:einer|ihrer|seiner|der) (?:Mitteilung|Pressemitteilung|Erklärung|Stellungnahme)|in (?:una|la|sua) (?:nota|lettera)|in un comunicato|w (?:komunikacie|oświadczeniu|piśmie))(?:\s+[^,]{0,40}?)?(?:,\s*|\s+(?=\p{Ll}+\s+(?:die|der|das|den)\s))/iu;
+  /^\s*(?:in (?:a|its|their|the|his|her) (?:\p{L}+ )?(?:statement|press release|news release|release|letter|announcement|filing|update)|dans (?:un|son|leur|le|sa) (?:communiqué|lettre|déclaration)|en (?:un|su|el) (?:comunicado|escrito|nota)|in (?:una|la|sua) (?:nota|lettera)|in un comunicato|w (?:komunikacie|oświadczeniu|piśmie))((?:\s+[^,]{0,40}?)?),\s*/iu;
+/** German's, without the case-blind flag: its verb after the opening is lower case ("In einer Mitteilung nannte die Stadt"). */
+const IN_DOCUMENT_OPENING_DE =
+  /^\s*[Ii]n (?:einer|ihrer|seiner|der) (?:Mitteilung|Pressemitteilung|Erklärung|Stellungnahme)((?:\s+[^,]{0,60}?)?)(?:,\s*|\s+(?=\p{Ll}+\s+(?:die|der|das|den)\s))/u;
+/** The document's issuer named in the opening: "of the ministry", "der Polizei", "de la préfecture", "del ayuntamiento". */
+const ISSUER_AFTER =
+  /^\s*(?:of|from|by|von|vom|der|des|de la|de l['’]|du|des|del|de los|de las|della|dello|dell['’]|dei|degli|delle|di|z|ze)\s*/iu;
+/** A clause in the passive: its subject is what is told of, not who tells it ("the railway was blamed"). */
+const PASSIVE_CLAUSE =
+  /^\s*(?:[\p{L}'’-]+\s+){1,5}?(?:was|were|has been|have been|had been|wurde|wurden|sont|est|a été|ont été|fue|fueron|ha sido|han sido|è stato|è stata|sono stati|sono state|został|została|zostało|zostali|zostały)(?![\p{L}])/iu;
 
 /** A credit pointing back at what was just told: "This was confirmed by", "Das hat … bestätigt", "C'est ce qu'a annoncé", "Así lo confirmó", "Lo ha confermato", "Potwierdziła to policja". */
-const CREDIT_BACK =
-  /^\s*(?:(?:this|that|it|these|the (?:figure|news|decision|move|toll|number))\s+(?:was|were|has been|had been)\s+(?:confirmed|announced|said|stated|reported|disclosed|revealed|given)|(?:das|dies|dieses)\s|c['’]est\s+ce\s+qu|cela\s+a\s+été|(?:así\s+lo|lo)\s|(?:lo|l['’]|ciò|questo)\s*(?:ha|hanno|è stato)\s|è quanto|\p{L}+\s+(?:to|o tym)\s)/iu;
+const CREDIT_BACK: Record<string, RegExp> = {
+  en: /^\s*(?:this|that|it)\s+(?:was|has been|had been)\s+(?:confirmed|announced|stated|reported|disclosed|revealed)\s+by(?![\p{L}])/iu,
+  de: /^\s*(?:[Dd]as|[Dd]ies)\s+(?:hat|haben|hatte|hatten|bestätigte|bestätigten|teilte|teilten|sagte|erklärte|meldete|berichtete)\s+\p{Ll}/u,
+  fr: /^\s*(?:c['’]est\s+ce\s+qu|cela\s+a\s+été\s+(?:confirmé|annoncé|indiqué|précisé))/iu,
+  es: /^\s*(?:así\s+)?lo\s+(?:(?:ha|han|había)\s+)?(?:confirm|anunci|inform|asegur|explic|indic|señal|precis|comunic|detall)\p{L}*(?![\p{L}])/iu,
+  it: /^\s*(?:(?:lo|l['’])\s*(?:ha|hanno)\s+(?:confermat|annunciat|comunicat|spiegat|riferit|precisat|reso noto|fatto sapere)|è quanto)/iu,
+  pl: new RegExp(`^\\s*(?:${SAY_PL}|${SAY_PL_FORMS})\\s+(?:to|o tym)\\s`, "iu"),
+};
 
 /**
  * A sentence set against the statement before it ("But at 9.30am both lanes were still closed",
@@ -432,17 +453,25 @@ const CREDIT_BACK =
 const SETS_AGAINST =
   /^\s*(?:but|however|yet|still,|doch|aber|jedoch|allerdings|mais|pourtant|cependant|toutefois|or,|pero|sin embargo|no obstante|ma|però|tuttavia|eppure|ale|jednak|tymczasem|だが|しかし|ところが|一方)(?![\p{L}])|(?<![\p{L}])(?:allerdings|jedoch|however|though|cependant|toutefois|sin embargo|tuttavia|jednak)(?![\p{L}])/iu;
 
-/** One German noun with its article: "die Anzeigetafel", "der Bericht". */
-const GERMAN_ARTICLE_NOUN = /^(?:[Dd](?:er|ie|as|en|em|es)|[Ee]in(?:e|er|em|en)?)\s+\p{Lu}\p{Ll}+$/u;
-
 /** German participles of telling, closing a clause in the perfect ("hat … mitgeteilt"). */
 const DE_PARTICIPLE =
-  "gesagt|erklärt|mitgeteilt|angekündigt|bestätigt|berichtet|betont|bekanntgegeben|bekannt gegeben|gemeldet|dementiert|eingeräumt|geschätzt|beziffert|veröffentlicht|vorgestellt|präsentiert|verkündet|angegeben|erläutert|unterstrichen|hervorgehoben|gewarnt|gefordert|verlangt|versichert|ergänzt|zurückgewiesen|bestritten|klargestellt|präzisiert|informiert";
+  "gesagt|erklärt|mitgeteilt|angekündigt|bestätigt|berichtet|betont|bekanntgegeben|bekannt gegeben|gemeldet|dementiert|eingeräumt|geschätzt|beziffert|veröffentlicht|vorgestellt|präsentiert|verkündet|angegeben|erläutert|unterstrichen|hervorgehoben|gewarnt|versichert|ergänzt|zurückgewiesen|bestritten|klargestellt|präzisiert|informiert";
 /** "X hat [when, what] mitgeteilt" up to the clause's end: the subject before the auxiliary, or after it ("Am Montag hat die Stadt mitgeteilt"). */
 const DE_PERFECT_SAY = new RegExp(
-  `${B}(hat|haben|hatte|hatten|habe)\\s+((?:[^,;:.!?„“"«»]{0,80}?\\s+)?)(?:${DE_PARTICIPLE})(?=\\s*(?:[,;:.!?]|$))`,
+  `${B}(hat|haben|hatte|hatten)\\s+((?:[^,;:.!?„“"«»]{0,80}?\\s+)?)(?:${DE_PARTICIPLE})(?=\\s*(?:[,;:.!?]|$))`,
   "u",
 );
+/** What opens a German clause without being its subject: a preposition, an object's article, a demonstrative. */
+const NOT_A_SUBJECT_DE =
+  /^\s*(?:(?:nach|vor|in|im|am|an|auf|bei|beim|mit|seit|zu|zum|zur|für|über|unter|wegen|trotz|während|durch|gegen|ohne|um|aus|von|vom|ab|bis)|den|dem|einen|einem|diese[rsnm]?|jene[rsnm]?)(?![\p{L}])/iu;
+
+/** German verbs that put a figure on something, whose object may open the clause ("die Investition beziffert das Unternehmen auf …"). */
+const FIGURE_VERB_DE =
+  /^(?:beziffert|bezifferte|bezifferten|schätzt|schätzte|schätzten|veranschlagt|veranschlagte|taxiert|taxierte)$/iu;
+
+/** A German clause in the perfect up to its participle: "…hat die Stadt am Montag ". */
+const DE_PERFECT_BEFORE = /(?<![\p{L}])(?:hat|haben|hatte|hatten)\s[^,;:.!?„“"«»]*$/u;
+
 /** "…, wie die Polizei am Abend mitgeteilt hat": the subject after "wie". */
 const DE_PERFECT_AS = new RegExp(
   `(?:^|,\\s*)wie\\s+([^,;:.!?]{2,80}?)\\s+(?:${DE_PARTICIPLE})\\s+(?:hat|haben|hatte|hatten)${E}`,
@@ -551,9 +580,6 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
   const found = (phrase: string): Omit<SentenceAttribution, "carried"> | undefined => {
     const party = affiliationOf(phrase);
     if (!namesParty(party)) return undefined;
-    // German capitalises every noun: one noun with its article that names no role ("die
-    // Anzeigetafel meldete weiterhin Ausfälle") is a thing, not a body.
-    if (language === "de" && GERMAN_ARTICLE_NOUN.test(party.trim()) && toParty(party).roles.length === 0) return undefined;
     return { party, document, frame: false };
   };
   if (language === "ja" || /[\p{scx=Hira}]/u.test(sentence)) {
@@ -626,8 +652,13 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
     return { party: "", document: false, frame: false, pronoun: true };
   // "In a statement, the company blamed a gust of 95 km/h", "In einer Mitteilung nannte die Stadt
   // …": what a body does in its own document, whatever the verb, is its word.
-  const inDocument = IN_DOCUMENT_OPENING.exec(sentence);
-  if (inDocument) {
+  const inDocument = (language === "de" ? IN_DOCUMENT_OPENING_DE : IN_DOCUMENT_OPENING).exec(sentence);
+  // The opening names the document's issuer ("In a statement from the ministry, …", "In einer
+  // Mitteilung der Polizei hieß es, …"): the issuer's word, whatever the clause's subject.
+  const issuer = inDocument?.[1] && ISSUER_AFTER.exec(inDocument[1]);
+  const issued = issuer && inDocument?.[1] ? found(phraseAfter(inDocument[1].slice(issuer[0].length), 0)) : undefined;
+  if (issued) return { ...issued, document: true };
+  if (inDocument && !PASSIVE_CLAUSE.test(sentence.slice(inDocument[0].length))) {
     const rest = sentence.slice(inDocument[0].length);
     // German puts the verb first after the opening ("nannte die Stadt"): the subject follows it,
     // up to its object's article ("veröffentlichte die Stadtverwaltung die Eckdaten").
@@ -671,11 +702,11 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
   }
   // "…– wynika z komunikatu spółki", "jak wynika z danych policji": Polish credits a document,
   // its issuer named after it or elsewhere on the page.
+  // (Without its issuer it is the page's credited party's, read last: a speaker named before it,
+  // "Rzecznik policji powiedział, że jak wynika z analizy …", is the speaker.)
   const follows = PL_FOLLOWS_FROM.exec(sentence);
-  if (follows) {
-    const hit = follows[1] ? found(phraseAfter(follows[1], 0)) : undefined;
-    return hit ? { ...hit, document: true } : { party: "", document: true, frame: false };
-  }
+  const followsIssuer = follows?.[1] ? found(phraseAfter(follows[1], 0)) : undefined;
+  if (followsIssuer) return { ...followsIssuer, document: true };
   // "…, so die Polizei": German's closing credit.
   const closing = CLOSING_SO.exec(sentence);
   if (closing) {
@@ -689,30 +720,14 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
     const hit = found(phraseAfter(sentence.slice(m.index + m[0].length), 0));
     if (hit) return hit;
   }
-  // German tells a speaker's act in the perfect, the participle closing the clause: "Die
-  // Betreibergesellschaft hat am Dienstag angekündigt, …", "Am Montag hat die Stadt mitgeteilt,
-  // dass …", "…, wie die Polizei am Abend mitgeteilt hat".
-  if (language === "de") {
-    const perfect = DE_PERFECT_SAY.exec(sentence);
-    if (perfect) {
-      const between = perfect[2] ?? "";
-      // Who was told is no part of the speaker ("die Staatsanwaltschaft dem Sender Alpin bestätigt").
-      const hit =
-        found(phraseBefore(sentence.slice(0, perfect.index))) ??
-        found(phraseAfter(between, 0).split(/\s+(?:dem|den|einem|einen)\s+/u)[0] ?? "");
-      if (hit) return hit;
-    }
-    const told = DE_PERFECT_AS.exec(sentence);
-    if (told?.[1]) {
-      const hit = found(phraseAfter(told[1], 0));
-      if (hit) return hit;
-    }
-  }
   SAY.lastIndex = 0;
   for (let m = SAY.exec(sentence); m; m = SAY.exec(sentence)) {
     const before = sentence.slice(0, m.index);
     const after = sentence.slice(m.index + m[0].length);
     if (AUXILIARY.test(before)) continue;
+    // German's perfect ("Das hat die Staatsanwaltschaft … bestätigt"): a participle that is also a
+    // present form is left to the perfect's reading below, which knows where its subject stands.
+    if (language === "de" && DE_PERFECT_BEFORE.test(before)) continue;
     // A verb written with a capital inside a sentence is a word of a name: "Breach Notes", "Gruppetto Notes".
     if (m.index > 0 && /^\p{Lu}/u.test(m[0]) && !/[.!?:]\s*$/u.test(before)) continue;
     // "A spokesperson for the Greyhaven Trust, which …, said": the body the speaker speaks for.
@@ -729,7 +744,8 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
     if (clause.length === 1 && PRONOUN.test(clause[0] as string))
       return { party: "", document: false, frame: false, pronoun: true };
     // Inverted: "…, said the ministry", "teilte die Stadt mit", "informó el ministerio".
-    const tail = after.replace(TIME_PHRASE, "");
+    // "Potwierdziła to policja", "Poinformowała o tym straż": Polish's "it" between verb and speaker.
+    const tail = after.replace(TIME_PHRASE, "").replace(language === "pl" ? /^\s*(?:to|o tym)\s+/iu : /^(?!)/u, " ");
     // "said Maria Lopez, a spokeswoman for the authority": the organisation she speaks for.
     const affiliated = AFFILIATION.exec(tail.slice(0, 160));
     // Who is told is no speaker: after "told" ("…, Chiara Mordini, told PelotonPost") the speaker
@@ -743,14 +759,17 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
     const subject = found(phraseBefore(before)) ?? roleSubject(before, found);
     // The subject of the clause when it names a party, else the inverted one. German may open a
     // clause on the verb's object ("die Investition beziffert das Unternehmen auf 38 Millionen"):
-    // a capitalised noun alone, no body by its role, yields to a body by its role after the verb.
+    // with a verb that puts a figure on something, a noun with its article that is no body by its
+    // role yields to a body by its role after the verb ("Lufthansa kritisierte die Regierung" is
+    // Lufthansa's word).
     const objectFirst =
       language === "de" &&
+      FIGURE_VERB_DE.test(m[0]) &&
       subject !== undefined &&
       inverted !== undefined &&
       toParty(subject.party).roles.length === 0 &&
       toParty(inverted.party).roles.length > 0 &&
-      /^(?:[Dd](?:er|ie|as|en|em|es)\s+)?\p{Lu}\p{Ll}+$/u.test(subject.party.trim());
+      /^[Dd](?:er|ie|as|en|em|es)\s+\p{Lu}\p{Ll}+$/u.test(subject.party.trim());
     const hit = objectFirst ? inverted : (subject ?? inverted);
     if (hit) return hit;
     // "Der Gesamtbetriebsrat hält diese Zahl für zu niedrig und geht von 1.100 Stellen aus": a verb
@@ -765,10 +784,42 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
       if (opening && toParty(opening.party).roles.length > 0) return opening;
     }
   }
+  // German tells a speaker's act in the perfect, the participle closing the clause: "Die
+  // Betreibergesellschaft hat am Dienstag angekündigt, …", "Am Montag hat die Stadt mitgeteilt,
+  // dass …", "…, wie die Polizei am Abend mitgeteilt hat". Read only when no verb of speech above
+  // named the speaker ("Die Bahn habe … gemeldet, kritisierte die Gewerkschaft"), and only in the
+  // indicative: "habe" is reported speech, its subject the one reported on.
+  if (language === "de") {
+    const perfect = DE_PERFECT_SAY.exec(sentence);
+    if (perfect && !/(?<![\p{L}])sich(?![\p{L}])/u.test(perfect[2] ?? "")) {
+      // German puts one element before the verb: a body by its role after "hat" is the subject
+      // ("Nach dem Unfall hat die Bahn mitgeteilt"); else the phrase before it, unless that opens
+      // on a preposition, an object's article or a demonstrative ("Den Schaden hat …", "Diese Zahl
+      // hat …"). Who was told is no part of the speaker ("die Staatsanwaltschaft dem Sender Alpin").
+      const after = found(phraseAfter(perfect[2] ?? "", 0).split(/\s+(?:dem|den|einem|einen)\s+/u)[0] ?? "");
+      const before = sentence.slice(0, perfect.index);
+      const hit =
+        after && toParty(after.party).roles.length > 0
+          ? after
+          : NOT_A_SUBJECT_DE.test(before)
+            ? undefined
+            : found(phraseBefore(before));
+      if (hit) return hit;
+    }
+    const told = DE_PERFECT_AS.exec(sentence);
+    if (told?.[1]) {
+      const hit = found(phraseAfter(told[1], 0));
+      if (hit) return hit;
+    }
+  }
   // "« Nous avons 14 blessés », a-t-il déclaré": French puts the pronoun after its verb.
   if (INVERTED_PRONOUN.test(sentence)) return { party: "", document: false, frame: false, pronoun: true };
+  // "Aseguró que …", "Ha spiegato che …", "Dodała też, że …": Spanish, Italian and Polish open on
+  // the verb when the subject is the one just named (no speaker after it, or the loop above had it).
+  if ((language === "es" || language === "it" || language === "pl") && UNWRITTEN_SUBJECT_VERB.test(sentence))
+    return { party: "", document: false, frame: false, pronoun: true };
   // The issuer is named elsewhere on the page; the caller resolves it.
-  if (UNNAMED_DOCUMENT.test(sentence) || DOCUMENT_SPEAKS.test(sentence) || CLOSING_DOCUMENT.test(sentence))
+  if (UNNAMED_DOCUMENT.test(sentence) || DOCUMENT_SPEAKS.test(sentence) || CLOSING_DOCUMENT.test(sentence) || follows)
     return { party: "", document: true, frame: false };
   if (UNNAMED_SOURCE.test(sentence)) {
     const subject = sentenceSubject(sentence);
@@ -902,8 +953,10 @@ export function attributeSentences(
         inParagraph === false &&
         out.length > 0 &&
         out[out.length - 1] === undefined &&
-        !hasFacts(sentence) &&
-        CREDIT_BACK.test(sentence)
+        // A credit with no figure, date or quotation of its own: one that names the one told
+        // ("dem Sender Alpin") is still a credit.
+        !/[\d«»"“”„]/u.test(sentence) &&
+        CREDIT_BACK[language]?.test(sentence)
       )
         out[out.length - 1] = { ...own, frame: false, carried: true };
       if (own) {

@@ -118,9 +118,8 @@ function weightedOverlap(a: readonly string[], b: readonly string[], weight: Wei
  * Figures of one sentence that the other states too, rounding allowed, and a measurement given in
  * another unit ("4.3 m" and "14 feet").
  */
-function sharedFigures(a: SentenceFacts, b: SentenceFacts, oneSpeaker = false): string[] {
+function sharedFigures(a: SentenceFacts, b: SentenceFacts, rounded: FigureRounding = NO_ROUNDING): string[] {
   const hedged = a.hedged || b.hedged;
-  const rounded = (x: string, y: string) => hedged && oneSpeaker && speakerRounding(x, y);
   const converted = (x: string) =>
     a.quantities.some(
       (qa) =>
@@ -140,20 +139,47 @@ function sharedFigures(a: SentenceFacts, b: SentenceFacts, oneSpeaker = false): 
   );
 }
 
+/** Whether two figures agree beyond their comparison as figures (one speaker's rounding). */
+type FigureRounding = (x: string, y: string) => boolean;
+const NO_ROUNDING: FigureRounding = () => false;
+
 /**
  * One speaker's hedged figure is its own figure rounded to what it writes: the mayor's "2,8
- * milioni" and the mayor's "quasi 3 milioni" are one estimate, within a tenth of each other.
+ * milioni" and the mayor's "quasi 3 milioni" are one estimate, within a tenth of each other. The
+ * hedge must point the right way: "almost 3 million" is no 3.2 million, "more than 1,000" no 910.
+ * Only for two mentions of one speaker, named alike or by one role (`sameSpeaker`).
  */
-function speakerRounding(x: string, y: string): boolean {
-  const [a, b] = [Number.parseFloat(x), Number.parseFloat(y)];
-  return (roundingOf(x, y) || roundingOf(y, x)) && Math.abs(a - b) <= SPEAKER_ROUNDING * Math.max(a, b);
+function speakerRounding(a: Mention, b: Mention): FigureRounding {
+  if (!(a.facts.hedged || b.facts.hedged) || !sameSpeaker(a, b)) return NO_ROUNDING;
+  const textOf = (value: string) => (a.facts.numbers.includes(value) ? a.text : b.text);
+  const rounds = (rounded: string, exact: string) => {
+    const [r, e] = [Number.parseFloat(rounded), Number.parseFloat(exact)];
+    if (!roundingOf(rounded, exact) || Math.abs(r - e) > SPEAKER_ROUNDING * Math.max(r, e)) return false;
+    const text = textOf(rounded);
+    if (BELOW_HEDGE.test(text)) return e <= r;
+    if (ABOVE_HEDGE.test(text)) return e >= r;
+    return true;
+  };
+  return (x, y) => rounds(x, y) || rounds(y, x);
 }
 
-/** Two mentions resting on one named party's word (not an unnamed quotation's speaker). */
-function oneSpeaker(a: Mention, b: Mention): boolean {
-  return (
-    a.party !== undefined && b.party !== undefined && a.party !== QUOTED_SPEAKER && sameParty(toParty(a.party), toParty(b.party))
-  );
+/** Hedges that put the exact figure below the one written: "almost 3 million", "knapp 30". */
+const BELOW_HEDGE =
+  /(?<![\p{L}])(?:almost|nearly|just under|close to|knapp|fast|beinahe|presque|près de|quasi|casi|cerca de|prawie|niemal|blisko)(?![\p{L}])/iu;
+/** Hedges that put the exact figure above the one written: "more than 1,000", "über 30". */
+const ABOVE_HEDGE =
+  /(?<![\p{L}])(?:more than|over|above|upwards of|at least|über|mehr als|mindestens|plus de|au moins|más de|al menos|oltre|più di|almeno|ponad|co najmniej|powyżej)(?![\p{L}])/iu;
+
+/**
+ * Two mentions on one speaker's word: named alike ("La sindaca Silvia Orlandi"), or by one role and
+ * no name ("the union"); never a role against a name, which may be another body of that kind.
+ */
+function sameSpeaker(a: Mention, b: Mention): boolean {
+  if (a.party === undefined || b.party === undefined || a.party === QUOTED_SPEAKER || b.party === QUOTED_SPEAKER) return false;
+  const [pa, pb] = [toParty(a.party), toParty(b.party)];
+  if (pa.name.length > 0 && pb.name.length > 0) return sameParty(pa, pb);
+  if (pa.name.length > 0 || pb.name.length > 0) return false;
+  return pa.roles.some((r) => r !== "officials" && pb.roles.includes(r));
 }
 
 /** How far one speaker's hedged figure may lie from its own exact one. */
@@ -183,8 +209,8 @@ function conflictingUnit(
   sameSubject: (x: Quantity, y: Quantity) => boolean = () => true,
   /** What a figure counts, as compared: its unit, or across languages what its noun means. */
   kind: (q: Quantity) => string = (q) => q.unit,
-  /** The two sentences rest on one speaker, whose hedged figure may round its own exact one. */
-  oneSpeaker = false,
+  /** Figures that agree beyond their comparison as figures: one speaker's rounding of its own. */
+  rounded: FigureRounding = NO_ROUNDING,
 ): string | undefined {
   const hedged = a.hedged || b.hedged;
   for (const qa of a.quantities) {
@@ -194,8 +220,7 @@ function conflictingUnit(
       (qb) => kind(qb) === kind(qa) && !qb.additional && sameSubject(qa, qb) && sameScale(qa, qb),
     );
     if (sameUnit.length === 0) continue;
-    const same = (x: Quantity, y: Quantity) =>
-      sameAmount(x, y, (p, q) => sameFigure(p, q, hedged) || (hedged && oneSpeaker && speakerRounding(p, q)));
+    const same = (x: Quantity, y: Quantity) => sameAmount(x, y, (p, q) => sameFigure(p, q, hedged) || rounded(p, q));
     const agree =
       sameUnit.some((qb) => same(qa, qb)) || a.quantities.some((x) => kind(x) === kind(qa) && sameUnit.some((qb) => same(x, qb)));
     if (!agree) return kind(qa);
@@ -380,7 +405,7 @@ export function relate(
   const da = days(fa);
   const db = days(fb);
   const datesConflict = (da.length > 0 && db.length > 0 && !intersects(da, db)) || partsConflict(fa, fb);
-  const speaker = oneSpeaker(a, b);
+  const speaker = speakerRounding(a, b);
   const figures = sharedFigures(fa, fb, speaker);
   const numbersDisjoint = fa.numbers.length > 0 && fb.numbers.length > 0 && figures.length === 0;
   const hardShared =
@@ -933,8 +958,8 @@ function joined(anchors: readonly Anchor[]): Anchor {
 const hasAnchor = (f: Anchor) => f.numbers.length + f.dates.length + f.times.length + f.quotes.length > 0;
 
 /** The two state a fact in common: a figure (rounding allowed), a date, or a quotation. */
-function shareAnchor(a: Anchor, b: Anchor, hedged: boolean, oneSpeaker = false): boolean {
-  const figure = (x: string, y: string) => sameFigure(x, y, hedged) || (hedged && oneSpeaker && speakerRounding(x, y));
+function shareAnchor(a: Anchor, b: Anchor, hedged: boolean, rounded: FigureRounding = NO_ROUNDING): boolean {
+  const figure = (x: string, y: string) => sameFigure(x, y, hedged) || rounded(x, y);
   // "2026-01-09", "01-09" and "2026" can be one date at different precision, and two parts of one
   // year that overlap ("summer 2027", "mid-2027") one time of it.
   const sameDate = (x: string, y: string) =>
@@ -1037,7 +1062,7 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
         : "none";
     const whole = sentenceRelation(ma.sentence, mb.sentence);
     const hedged = ma.facts.hedged || mb.facts.hedged;
-    const speaker = oneSpeaker(ma, mb);
+    const speaker = speakerRounding(ma, mb);
     if (own === "conflict")
       return whole === "conflict" && !shareAnchor(ma.anchor, mb.stated, hedged) && !shareAnchor(mb.anchor, ma.stated, hedged)
         ? "conflict"

@@ -815,12 +815,12 @@ function compoundRole(word: string): { role: string; named: boolean; speaker?: b
   return undefined;
 }
 
-/** The name a German compound joins to a role word ("gaisjochbahn" → "gaisjoch"), if it is one. */
-function compoundName(word: string): string | undefined {
+/** The name a German compound joins to a role word, and the word ("gaisjochbahn" → "gaisjoch", "bahn"), if it is one. */
+function compoundName(word: string): { name: string; suffix: string } | undefined {
   const compound = compoundRole(word);
   if (!compound?.named) return undefined;
   const suffix = COMPOUND_ROLES.find((s) => word.endsWith(s) && word.length >= s.length + 3);
-  return suffix ? word.slice(0, -suffix.length) : undefined;
+  return suffix ? { name: word.slice(0, -suffix.length), suffix } : undefined;
 }
 
 function partyOf(text: string): Party {
@@ -882,9 +882,14 @@ function partyOf(text: string): Party {
 export const isRoleOnly = (p: Party) => p.name.length === 0 && p.roles.length > 0;
 
 function namesAgree(a: Party, b: Party): boolean {
-  // A German compound of a name and a role word is that name: "Gaisjochbahn" is the Gaisjoch
-  // Bergbahnen's railway.
-  const one = (w: string, v: string) => w === v || compoundName(w) === v || compoundName(v) === w;
+  // A German compound of a name and a role word is that name when the other name has the name
+  // and, in another of its words, the role word: "Gaisjochbahn" is the Gaisjoch Bergbahnen, not
+  // "Zillertal Tourismus" for "Zillertalbahn", nor "Berg" for "Bergbahnen".
+  const compoundOf = (w: string, v: string, others: readonly string[]) => {
+    const compound = compoundName(w);
+    return compound?.name === v && others.some((o) => o !== v && o.includes(compound.suffix));
+  };
+  const one = (w: string, v: string) => w === v || compoundOf(w, v, b.name) || compoundOf(v, w, a.name);
   const shared = a.name.filter((w) => b.name.some((v) => one(w, v))).length;
   // More than half the shorter name: "Lopez" is "Maria Lopez", "Maria Gomez" is not.
   return shared > 0 && shared * 2 > Math.min(a.name.length, b.name.length);
@@ -896,17 +901,15 @@ function rolesAgree(a: Party, b: Party): boolean {
   const sa = specific(a);
   const sb = specific(b);
   if (sa.length === 0 || sb.length === 0) return true;
-  return sa.some((r) => roleIn(r, sb));
+  return sa.some((r) => sb.includes(r));
 }
 
 /** Kinds of company a page may call "the company" or "the operator": a railway is run by one. */
 const COMPANY_KINDS = new Set(["railway"]);
 
-/** Whether a role is among others, a company's kind counting as a company ("the operator" of the Gaisjochbahn). */
+/** Whether a role alone names a body with these roles: "the company" or "the operator" may be a railway's, "the railway" is no haulier's. */
 function roleIn(role: string, roles: readonly string[]): boolean {
-  if (roles.includes(role)) return true;
-  if (role === "company") return roles.some((r) => COMPANY_KINDS.has(r));
-  return COMPANY_KINDS.has(role) && roles.includes("company");
+  return roles.includes(role) || (role === "company" && roles.some((r) => COMPANY_KINDS.has(r)));
 }
 
 /**
@@ -996,7 +999,7 @@ function sameWritten(a: Party, b: Party): boolean {
     if (a.roles.length === 0 || b.roles.length === 0) return false;
     // "Officials" or "a spokesperson" with no body named speak for whichever body the other names.
     if (a.roles.every((r) => r === "officials") || b.roles.every((r) => r === "officials")) return true;
-    return a.roles.some((r) => roleIn(r, b.roles));
+    return a.roles.some((r) => roleIn(r, b.roles)) || b.roles.some((r) => roleIn(r, a.roles));
   }
   const roleOnly = a.name.length === 0 ? a : b;
   const named = roleOnly === a ? b : a;

@@ -18,9 +18,10 @@ interface PartyMention {
 /**
  * Kinds of things counted that say what they count: a figure of people, money, a share or a span
  * of time counts too many different things ("evacuated", "injured"; a cost, a fine) to tell two
- * accounts of one count from two counts. So does a length (a detour, a queue, a stretch of river);
- * a volume, a speed or a temperature measures one thing of a story ("4 000 litres" of a spill on
- * the operator's word, "at least 15,000 litres" on the agency's).
+ * accounts of one count from two counts. So do a length (a detour, a queue, a stretch of river), a
+ * speed (a gust, a train) and a temperature. A volume is one thing's when the two claims also share
+ * what is measured ("4 000 litres" of ammonia solution on the operator's word, "at least 15,000
+ * litres" of it on the agency's; not litres of diesel against litres of foam): `sameMeasured`.
  */
 const GENERAL_UNITS = new Set(["", ...BROAD_UNITS, "year", "month", "day", "hour", "length"]);
 
@@ -81,6 +82,9 @@ export function partyCountConflicts(
           y.counts.every((r) => r.unit !== q.unit || !states(x.members, r)),
       );
       if (!differ) continue;
+      // A measure (a volume) is one thing's only when the claims share words of what it measures.
+      const measured = x.counts.some((q) => q.base !== undefined && y.counts.some((r) => r.unit === q.unit));
+      if (measured && !sameMeasured(x.members, y.members, mentions)) continue;
       const a = x.members[0] as number;
       const b = y.members.find(
         (m) =>
@@ -90,4 +94,15 @@ export function partyCountConflicts(
     }
   }
   return out;
+}
+
+/** How many words two claims measured alike must share besides the measure ("solution", "ammoniacale"). */
+const MEASURED_WORDS = 2;
+
+/** Whether two claims' mentions share words of what they measure: content words of four letters or more. */
+function sameMeasured(x: readonly number[], y: readonly number[], mentions: readonly PartyMention[]): boolean {
+  const words = (members: readonly number[]) =>
+    new Set(members.flatMap((m) => (mentions[m] as PartyMention).facts.stems.filter((w) => w.length >= 4)));
+  const [wx, wy] = [words(x), words(y)];
+  return [...wx].filter((w) => wy.has(w)).length >= MEASURED_WORDS;
 }

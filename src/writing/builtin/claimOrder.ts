@@ -105,11 +105,14 @@ export function isBackground(text: string, latest: number): boolean {
  * - 1.5 × how much of the pages' headlines it shares: for each page, the title's words it has, up
  *   to three, over three;
  * - 1 for each word of the brief's topic it shares, up to three;
- * - 2 when it is corroborated or parallel (a party's announcement every outlet reports on its
- *   word is the news as often as a fact seen: "the bridge will close from 4 May"), and 0.5 for each
- *   independent origin, up to four.
+ * - 2 when it is corroborated, 1 when parallel (a party's announcement every outlet reports on its
+ *   word is often the news, "the bridge will close from 4 May", but so is a party's demand beside
+ *   the walkout seen: the fact seen weighs more), and 0.5 for each independent origin, up to four.
  * The best leads; ties keep the writing rank. Undefined when no claim can lead.
  */
+/** What a parallel claim weighs as the main event, against 2 for a corroborated one. */
+const PARALLEL_MAIN_WEIGHT = 1;
+
 export function mainEvent(
   ranked: readonly RankedClaim[],
   brief: WritingBrief,
@@ -129,7 +132,7 @@ export function mainEvent(
       2 * Math.min(openings, 2) +
       1.5 * headline +
       Math.min(overlap(r.stems, topic), 3) +
-      (r.claim.state === "corroborated" || r.claim.state === "parallel" ? 2 : 0) +
+      (r.claim.state === "corroborated" ? 2 : r.claim.state === "parallel" ? PARALLEL_MAIN_WEIGHT : 0) +
       0.5 * Math.min(r.claim.originCount, 4);
     if (score > bestScore) {
       best = r;
