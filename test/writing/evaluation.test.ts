@@ -111,7 +111,7 @@ describe("writing evaluation", () => {
     // pass it over; 0.620 on all 30, 0.631 once a disputed claim's text states its value, 0.654
     // before an anchored claim's text stated its fact; 0.672 before the eleventh session; 0.687
     // before the thirteenth; 0.714 on the 30 stories before the sixteenth session, 0.696 on its 36;
-    // 0.689 on the 43 of the seventeenth; on the 45 of the eighteenth see below.)
+    // 0.689 on the 43 of the seventeenth; 0.696 on the 45 of the eighteenth.)
     expect(development.checklist).toBeGreaterThanOrEqual(0.685);
   }, 120_000);
 
