@@ -202,3 +202,30 @@ describe("Japanese claims across sources", () => {
     expect(outage?.sourceKeys.sort()).toEqual(["0", "1"]);
   });
 });
+
+describe("a party's position in Japanese", () => {
+  it("reads a demand, an offer or a denial written without spaces, so a demand disputes no count", () => {
+    expect(sentenceFacts("パイロット労組は9.5%の賃上げを要求している。", "ja").position).toBe("demand");
+    expect(sentenceFacts("組合は5%の賃上げを求めている。", "ja").position).toBe("demand");
+    expect(sentenceFacts("検察は懲役9年を求刑した。", "ja").position).toBe("demand");
+    expect(sentenceFacts("会社は3%の賃上げを提示した。", "ja").position).toBe("offer");
+    expect(sentenceFacts("パイロットの97%がストに参加した。", "ja").position).toBeUndefined();
+    // A denial too: "…と否定した" is read, whatever stands before it.
+    expect(sentenceFacts("同社は工場を閉鎖する計画はないと否定した。", "ja").denial).toBe(true);
+    expect(sentenceFacts("同社は工場を閉鎖すると発表した。", "ja").denial).toBe(false);
+    // The union's demand against the share that joined the strike: two facts, not two accounts.
+    const m = (source: number, text: string, language: string) => ({
+      source,
+      text,
+      language,
+      facts: sentenceFacts(text, language),
+    });
+    expect(
+      relate(
+        m(0, "パイロット労組は9.5%の賃上げを要求している。", "ja"),
+        m(1, "The union said 97% of the airline's pilots had joined the walkout.", "en"),
+        () => 1,
+      ),
+    ).not.toBe("conflict");
+  });
+});

@@ -222,7 +222,7 @@ const HEDGE =
 /** A denial: the party rejects what another account says ("denies", "no plans to", "dementierte",
  * "a démenti", "desmintió", "smentisce", "zaprzeczył", "否定"). Plain negation is not a denial. */
 const DENIAL =
-  /(?<![\p{L}])(?:den(?:y|ies|ied|ying)|(?:rejects?|rejected|dismiss(?:es|ed)?) (?:the |these |those |such |any |all )?(?:claims?|reports?|allegations?|accusations?|suggestions?|account|figures?)|refuted?|untrue|not true|no (?:such )?plans?|never (?:been|received|was|were)|dementier\w*|bestreit\w*|bestritt\w*|zurückgewiesen|weist .* zurück|wies .* zurück|keine Pläne|dément\w*|démenti\w*|nier|nient|nié|aucun projet|desmient\w*|desmintió|desmintieron|niega\w*|negó|negaron|ningún plan|smentit\w*|smentisce|smentiscono|nega(?:to|no)?|nessun piano|zaprzecz\w*|zdementował\w*|dementuj\w*|否定|否認)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:den(?:y|ies|ied|ying)|(?:rejects?|rejected|dismiss(?:es|ed)?) (?:the |these |those |such |any |all )?(?:claims?|reports?|allegations?|accusations?|suggestions?|account|figures?)|refuted?|untrue|not true|no (?:such )?plans?|never (?:been|received|was|were)|dementier\w*|bestreit\w*|bestritt\w*|zurückgewiesen|weist .* zurück|wies .* zurück|keine Pläne|dément\w*|démenti\w*|nier|nient|nié|aucun projet|desmient\w*|desmintió|desmintieron|niega\w*|negó|negaron|ningún plan|smentit\w*|smentisce|smentiscono|nega(?:to|no)?|nessun piano|zaprzecz\w*|zdementował\w*|dementuj\w*)(?![\p{L}])|否定|否認/iu;
 
 /**
  * Words by which a sentence sets itself against another account, in the languages we read: a
@@ -386,11 +386,11 @@ const ownReport = (sentence: string) => {
  * request. Words that are also other words are left out: "la demande d'électricité", "le permis
  * requis", "the plan calls for 300 homes", "si chiede" (wonders), "pretende" (intends). */
 const DEMAND =
-  /(?<![\p{L}])(?:demands|demanded|demanding|(?:is|are|was|were) (?:seeking|asking for|calling for|pressing for)|seeks|sought|called for|asks? for|asked for|requested|fordert|forderte|forderten|fordern|verlangt|verlangte|verlangen|beantragt|beantragte|réclame|réclament|réclamait|réclamaient|a réclamé|exige|exigent|exigeait|a exigé|a requis|ont requis|avait requis|requiert|exigen|exigía|pide|piden|pedía|pedían|pidió|reclama|reclaman|reclamaba|solicita|solicitan|solicitó|(?<!si )chiede|(?<!si )chiedono|chiedeva|ha chiesto|hanno chiesto|żąda|żądają|żądał|żądali|zażądał|zażądała|domaga się|domagają się|domagał się|postuluje|postulują|wnosi o|wnosił o|求め|要求|求刑|Forderung|Forderungen|revendications|demandas|reivindicaciones|richieste|rivendicazioni|żądania|postulaty)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:demands|demanded|demanding|(?:is|are|was|were) (?:seeking|asking for|calling for|pressing for)|seeks|sought|called for|asks? for|asked for|requested|fordert|forderte|forderten|fordern|verlangt|verlangte|verlangen|beantragt|beantragte|réclame|réclament|réclamait|réclamaient|a réclamé|exige|exigent|exigeait|a exigé|a requis|ont requis|avait requis|requiert|exigen|exigía|pide|piden|pedía|pedían|pidió|reclama|reclaman|reclamaba|solicita|solicitan|solicitó|(?<!si )chiede|(?<!si )chiedono|chiedeva|ha chiesto|hanno chiesto|żąda|żądają|żądał|żądali|zażądał|zażądała|domaga się|domagają się|domagał się|postuluje|postulują|wnosi o|wnosił o|Forderung|Forderungen|revendications|demandas|reivindicaciones|richieste|rivendicazioni|żądania|postulaty)(?![\p{L}])|(?:を求め|を要求|求刑)/iu;
 /** Offering something, in the languages we read ("the park offers 300 spaces", "das Stadion bietet
  * Platz" are no offers: only the past and the perfect are read in English and German). */
 const OFFER =
-  /(?<![\p{L}])(?:offered|offering|hat angeboten|angeboten|bot an|propose|proposé|proposée|offert|ofrece|ofrecen|ofreció|propuso|propone|offerto|proposto|oferuje|oferują|zaproponował|zaproponowała|zaproponowało|zaproponowali|proponuje|提示|提案)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:offered|offering|hat angeboten|angeboten|bot an|propose|proposé|proposée|offert|ofrece|ofrecen|ofreció|propuso|propone|offerto|proposto|oferuje|oferują|zaproponował|zaproponowała|zaproponowało|zaproponowali|proponuje)(?![\p{L}])|(?:を提示|を提案)/iu;
 
 /** A denial's sentence going on to a statement of its own: "and says", "et assure", "y aseguró", "und betonte". */
 const DENIAL_GOES_ON =
