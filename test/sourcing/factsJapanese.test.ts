@@ -1,6 +1,7 @@
 // Japanese figures: numbers written against the words they count, full-width digits, 万/億 grouping,
 // 年/月/日 dates, and that they match across sources and hold the writers to their sources.
 import { describe, expect, it } from "vitest";
+import { attributeSentences } from "../../src/sourcing/claims/attribution.ts";
 import { checkClaims, relate } from "../../src/sourcing/claims/checkClaims.ts";
 import { isCheckable, sentenceFacts } from "../../src/sourcing/claims/facts.ts";
 import type { GroupedSource } from "../../src/sourcing/types.ts";
@@ -227,5 +228,14 @@ describe("a party's position in Japanese", () => {
         () => 1,
       ),
     ).not.toBe("conflict");
+  });
+});
+
+describe("a document named in Japanese", () => {
+  it("is read where it stands, inside the sentence: '…被害状況を発表した' names a document", () => {
+    const read = attributeSentences([["市は14日、被害状況を発表した。", "同市の発表によると、住宅12棟が全壊した。"]], "ja", (s) =>
+      /\d/.test(s),
+    );
+    expect(read[0]?.document).toBe(true);
   });
 });

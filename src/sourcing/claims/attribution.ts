@@ -172,7 +172,7 @@ const JA_UNWRITTEN_SPEAKER = /(?:よう|ように)(?:呼び掛け|呼びかけ|�
 
 /** A document named in a sentence: the release, the statement, the report. */
 const DOCUMENT = rx(
-  `${B}(?:press release|news release|media release|release|statement|announcement|communiqué|filing|report|notice|figures|data|Pressemitteilung|Mitteilung|Erklärung|Stellungnahme|Bericht|Angaben|communiqué|rapport|déclaration|comunicado|nota de prensa|nota|informe|declaración|comunicato|nota|rapporto|dichiarazione|komunikat|oświadczenie|raport|dane|発表|資料|報告書)${E}`,
+  `${B}(?:press release|news release|media release|release|statement|announcement|communiqué|filing|report|notice|figures|data|Pressemitteilung|Mitteilung|Erklärung|Stellungnahme|Bericht|Angaben|communiqué|rapport|déclaration|comunicado|nota de prensa|nota|informe|declaración|comunicato|nota|rapporto|dichiarazione|komunikat|oświadczenie|raport|dane)${E}|発表|資料|報告書`,
   "iu",
 );
 
