@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { attributeSentences } from "../../src/sourcing/claims/attribution.ts";
 import { checkClaims, relate } from "../../src/sourcing/claims/checkClaims.ts";
-import { isCheckable, sentenceFacts } from "../../src/sourcing/claims/facts.ts";
+import { isCheckable, namesOwnReporter, sentenceFacts } from "../../src/sourcing/claims/facts.ts";
 import type { GroupedSource } from "../../src/sourcing/types.ts";
 import { carriedFigures, figuresOf, uncarriedFigures } from "../../src/writing/figures.ts";
 import type { WritingClaim, WritingSource } from "../../src/writing/types.ts";
@@ -237,5 +237,18 @@ describe("a document named in Japanese", () => {
       /\d/.test(s),
     );
     expect(read[0]?.document).toBe(true);
+  });
+});
+
+describe("Japanese markers read inside a sentence", () => {
+  it("reads the outlet's own reporter and a statement set against the one before", () => {
+    expect(namesOwnReporter("本紙記者が10日に現地を訪れた。")).toBe(true);
+    const read = attributeSentences(
+      [["北浜鉄道は、12時までに運転を再開すると説明していた。", "だが午後3時になっても、ホームには40人の乗客が残っていた。"]],
+      "ja",
+      (s) => /\d/.test(s),
+    );
+    expect(read[0]?.party).toMatch(/北浜鉄道/u);
+    expect(read[1]).toBeUndefined();
   });
 });

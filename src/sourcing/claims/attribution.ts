@@ -178,7 +178,7 @@ const DOCUMENT = rx(
 
 /** A sentence that refers back to a document or party without naming it: "The release says", "It added", "Es". */
 const BACK_REFERENCE = rx(
-  `^(?:["“„«]|(?:it|they|he|she|es|er|sie|il|elle|ils|elles|él|ella|ellos|lui|lei|loro|on|ona|oni|同社は|同省は|同市は)${E}|(?:the|this|that|its|der|die|das|diese[rs]?|le|la|ce|cette|el|este|esta|il|questo|questa|ten|ta|to)\\s+(?:release|statement|announcement|document|report|company|firm|authority|ministry|council|club|operator|Mitteilung|Erklärung|Unternehmen|Behörde|Ministerium|Verein|communiqué|société|ministère|comunicado|empresa|ministerio|comunicato|nota|società|ministero|komunikat|spółka|ministerstwo)${E})`,
+  `^(?:["“„«]|(?:it|they|he|she|es|er|sie|il|elle|ils|elles|él|ella|ellos|lui|lei|loro|on|ona|oni)${E}|同社は|同省は|同市は|(?:the|this|that|its|der|die|das|diese[rs]?|le|la|ce|cette|el|este|esta|il|questo|questa|ten|ta|to)\\s+(?:release|statement|announcement|document|report|company|firm|authority|ministry|council|club|operator|Mitteilung|Erklärung|Unternehmen|Behörde|Ministerium|Verein|communiqué|société|ministère|comunicado|empresa|ministerio|comunicato|nota|società|ministero|komunikat|spółka|ministerstwo)${E})`,
   "iu",
 );
 
@@ -451,7 +451,7 @@ const CREDIT_BACK: Record<string, RegExp> = {
  * outlet's own account, not more of the party's statement.
  */
 const SETS_AGAINST =
-  /^\s*(?:but|however|yet|still,|doch|aber|jedoch|allerdings|mais|pourtant|cependant|toutefois|or,|pero|sin embargo|no obstante|ma|però|tuttavia|eppure|ale|jednak|tymczasem|だが|しかし|ところが|一方)(?![\p{L}])|(?<![\p{L}])(?:allerdings|jedoch|however|though|cependant|toutefois|sin embargo|tuttavia|jednak)(?![\p{L}])/iu;
+  /^\s*(?:but|however|yet|still,|doch|aber|jedoch|allerdings|mais|pourtant|cependant|toutefois|or,|pero|sin embargo|no obstante|ma|però|tuttavia|eppure|ale|jednak|tymczasem)(?![\p{L}])|^\s*(?:だが|しかし|ところが|一方)|(?<![\p{L}])(?:allerdings|jedoch|however|though|cependant|toutefois|sin embargo|tuttavia|jednak)(?![\p{L}])/iu;
 
 /** German participles of telling, closing a clause in the perfect ("hat … mitgeteilt"). */
 const DE_PARTICIPLE =

@@ -366,7 +366,7 @@ const OWN_REPORT =
 
 /** The outlet's own reporter, named as such ("Our reporter Eilidh Strachan", "notre envoyée spéciale"). */
 const OWN_REPORTER =
-  /(?<![\p{L}])(?:[Oo]ur (?:reporter|correspondent|journalist|photographer)|[Nn]otre (?:journaliste|envoyée? spéciale?|reporter|correspondante?|photographe)|[Uu]nser(?:e)? (?:Reporter(?:in)?|Korrespondent(?:in)?|Fotograf(?:in)?)|[Nn]uestr[oa] (?:periodista|corresponsal|enviad[oa] especial|reporter[oa]?)|[Ii]l nostro (?:inviato|cronista|corrispondente)|[Ll]a nostra (?:inviata|cronista|corrispondente)|[Nn]asz(?:a)? (?:reporter(?:ka)?|dziennikar(?:z|ka)|korespondent(?:ka)?)|本紙記者)(?![\p{L}])/u;
+  /(?<![\p{L}])(?:[Oo]ur (?:reporter|correspondent|journalist|photographer)|[Nn]otre (?:journaliste|envoyée? spéciale?|reporter|correspondante?|photographe)|[Uu]nser(?:e)? (?:Reporter(?:in)?|Korrespondent(?:in)?|Fotograf(?:in)?)|[Nn]uestr[oa] (?:periodista|corresponsal|enviad[oa] especial|reporter[oa]?)|[Ii]l nostro (?:inviato|cronista|corrispondente)|[Ll]a nostra (?:inviata|cronista|corrispondente)|[Nn]asz(?:a)? (?:reporter(?:ka)?|dziennikar(?:z|ka)|korespondent(?:ka)?))(?![\p{L}])|本紙記者/u;
 
 /** Whether a sentence names the outlet's own reporter (a pronoun after it speaks for the outlet). */
 export const namesOwnReporter = (sentence: string) => OWN_REPORTER.test(sentence);
