@@ -1818,6 +1818,32 @@ describe("one speaker's hedged figure", () => {
       ),
     ).toBe("conflict");
     expect(relate(jobs("The mayor", "1,040"), jobs("The mayor", "more than 1,000"), () => 1)).toBe("same");
+    // Two things counted are no rounding of one another: two claims, not one.
+    const mayor = checkClaims(
+      groupOrigins([
+        page(
+          "https://one.example/m",
+          `${prose("m1")} Mayor Jane Doe said about 3,000 residents of Portmere were evacuated on Monday.`,
+        ),
+        page(
+          "https://two.example/m",
+          `${prose("m2")} Mayor Jane Doe said 2,800 households in Portmere were left without power on Monday.`,
+        ),
+      ]),
+    );
+    expect(claimWith(mayor, "3,000 residents").mentions.some((m) => m.text.includes("2,800"))).toBe(false);
+    // A hedge elsewhere in the sentence ("over the weekend") says nothing of the figure.
+    expect(
+      relate(
+        said(
+          0,
+          "Mayor Jane Doe",
+          "Mayor Jane Doe said the storm over the weekend caused about £3 million of damage in Portmere.",
+        ),
+        said(1, "Mayor Jane Doe", "Mayor Jane Doe said the storm caused £2.8 million of damage in Portmere."),
+        () => 1,
+      ),
+    ).toBe("same");
   });
 });
 

@@ -106,7 +106,11 @@ const SAY_PL_PRESENT =
     " ",
   );
 
-const SAY_PL_FORMS = [...new Set([...SAY_PL_PAST_STEMS, ...SAY_PL_PRESENT])].join("|");
+/** Verbs that tell only before "że" ("zapewniły, że" assured; "zapewniły autobusy" provided buses). */
+const SAY_PL_BEFORE_THAT = ["zapewni", "ujawni"].flatMap((stem) =>
+  ["ł", "ła", "ło", "li", "ły"].map((ending) => `${stem + ending},? że`),
+);
+const SAY_PL_FORMS = [...new Set([...SAY_PL_PAST_STEMS, ...SAY_PL_PRESENT, ...SAY_PL_BEFORE_THAT])].join("|");
 
 /** Spanish perfects of the speech verbs ("ha precisado", "han detallado"), made once rather than listed. */
 const SAY_ES_PERFECT = `(?:ha|han|había|habían) (?:${"precisado detallado añadido agregado subrayado advertido reconocido admitido cifrado estimado calculado comunicado declarado apuntado destacado insistido negado desmentido sostenido revelado explicado asegurado afirmado confirmado anunciado informado indicado señalado dicho".split(" ").join("|")})`;
@@ -433,25 +437,17 @@ const ISSUER_AFTER =
   /^\s*(?:of|from|by|von|vom|der|des|de la|de l['’]|du|des|del|de los|de las|della|dello|dell['’]|dei|degli|delle|di|z|ze)\s*/iu;
 /** A clause in the passive: its subject is what is told of, not who tells it ("the railway was blamed"). */
 const PASSIVE_CLAUSE =
-  /^\s*(?:[\p{L}'’-]+\s+){1,5}?(?:was|were|has been|have been|had been|wurde|wurden|sont|est|a été|ont été|fue|fueron|ha sido|han sido|è stato|è stata|sono stati|sono state|został|została|zostało|zostali|zostały)(?![\p{L}])/iu;
+  /^\s*(?:[\p{L}'’-]+\s+){1,5}?(?:(?:was|were|has been|have been|had been)\s+(?:\p{Ll}+ly\s+)?\p{Ll}+(?:ed|en|wn|t)|(?:wurde|wurden)\s|(?:sont|est|a été|ont été)\s+\p{Ll}+(?:é|ée|és|ées|is|ise|it|ite|u|ue)(?![\p{L}])|(?:fue|fueron|ha sido|han sido)\s+\p{Ll}+(?:ad|id)[oa]s?(?![\p{L}])|(?:è stato|è stata|sono stati|sono state)\s|(?:został|została|zostało|zostali|zostały)\s)/iu;
 
 /** A credit pointing back at what was just told: "This was confirmed by", "Das hat … bestätigt", "C'est ce qu'a annoncé", "Así lo confirmó", "Lo ha confermato", "Potwierdziła to policja". */
 const CREDIT_BACK: Record<string, RegExp> = {
   en: /^\s*(?:this|that|it)\s+(?:was|has been|had been)\s+(?:confirmed|announced|stated|reported|disclosed|revealed)\s+by(?![\p{L}])/iu,
-  de: /^\s*(?:[Dd]as|[Dd]ies)\s+(?:hat|haben|hatte|hatten|bestätigte|bestätigten|teilte|teilten|sagte|erklärte|meldete|berichtete)\s+\p{Ll}/u,
+  de: /^\s*(?:[Dd]as|[Dd]ies)\s+(?:hat|haben|hatte|hatten|bestätigte|bestätigten|teilte|teilten|sagte|erklärte|meldete|berichtete)\s/u,
   fr: /^\s*(?:c['’]est\s+ce\s+qu|cela\s+a\s+été\s+(?:confirmé|annoncé|indiqué|précisé))/iu,
   es: /^\s*(?:así\s+)?lo\s+(?:(?:ha|han|había)\s+)?(?:confirm|anunci|inform|asegur|explic|indic|señal|precis|comunic|detall)\p{L}*(?![\p{L}])/iu,
   it: /^\s*(?:(?:lo|l['’])\s*(?:ha|hanno)\s+(?:confermat|annunciat|comunicat|spiegat|riferit|precisat|reso noto|fatto sapere)|è quanto)/iu,
   pl: new RegExp(`^\\s*(?:${SAY_PL}|${SAY_PL_FORMS})\\s+(?:to|o tym)\\s`, "iu"),
 };
-
-/**
- * A sentence set against the statement before it ("But at 9.30am both lanes were still closed",
- * "Am Nachmittag standen allerdings noch Dutzende Reisende", "だが午後3時になっても…"): the
- * outlet's own account, not more of the party's statement.
- */
-const SETS_AGAINST =
-  /^\s*(?:but|however|yet|still,|doch|aber|jedoch|allerdings|mais|pourtant|cependant|toutefois|or,|pero|sin embargo|no obstante|ma|però|tuttavia|eppure|ale|jednak|tymczasem)(?![\p{L}])|^\s*(?:だが|しかし|ところが|一方)|(?<![\p{L}])(?:allerdings|jedoch|however|though|cependant|toutefois|sin embargo|tuttavia|jednak)(?![\p{L}])/iu;
 
 /** German participles of telling, closing a clause in the perfect ("hat … mitgeteilt"). */
 const DE_PARTICIPLE =
@@ -467,10 +463,21 @@ const NOT_A_SUBJECT_DE =
 
 /** German verbs that put a figure on something, whose object may open the clause ("die Investition beziffert das Unternehmen auf …"). */
 const FIGURE_VERB_DE =
-  /^(?:beziffert|bezifferte|bezifferten|schätzt|schätzte|schätzten|veranschlagt|veranschlagte|taxiert|taxierte)$/iu;
+  /^(?:beziffert|bezifferte|bezifferten|schätzt|schätzte|schätzten|veranschlagt|veranschlagte|taxiert|taxierte|bestätigt|bestätigte|bestätigten|teilte|teilten|meldete|meldeten|meldet|nannte|nannten|nennt)$/iu;
 
-/** A German clause in the perfect up to its participle: "…hat die Stadt am Montag ". */
-const DE_PERFECT_BEFORE = /(?<![\p{L}])(?:hat|haben|hatte|hatten)\s[^,;:.!?„“"«»]*$/u;
+/** A German clause in the perfect up to its participle: "…hat die Stadt am Montag " (no "und" joining another verb). */
+const DE_PERFECT_BEFORE = /(?<![\p{L}])(?:hat|haben|hatte|hatten)\s(?:(?!\sund\s)[^,;:.!?„“"«»])*$/u;
+/** A verb of speech that is also a participle ("bestätigt", "erklärt"). */
+const DE_PARTICIPLE_WORD = new RegExp(`^(?:${DE_PARTICIPLE})$`, "iu");
+
+/** Whether a clause's opening is time words and adverbs alone ("Am Montag", "Gestern Abend", "Zudem"). */
+function onlyTimeWords(text: string): boolean {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  return words.length > 0 && words.every((w) => ADVERBS.test(w) || TIME_WORD_DE.test(w) || /^\d/u.test(w));
+}
+/** German words of time and linking that open a clause: "Zudem", "Abend", "Montag", "vergangenen". */
+const TIME_WORD_DE =
+  /^(?:zudem|außerdem|inzwischen|mittlerweile|bislang|zuvor|danach|später|gestern|heute|abends?|morgens?|mittags?|nachts?|vormittags?|nachmittags?|montags?|dienstags?|mittwochs?|donnerstags?|freitags?|samstags?|sonntags?|woche|wochenende|vergangenen?|letzten?|am|im|vom|in|der|des|dem|den|die|das)$/iu;
 
 /** "…, wie die Polizei am Abend mitgeteilt hat": the subject after "wie". */
 const DE_PERFECT_AS = new RegExp(
@@ -494,7 +501,7 @@ function namesParty(phrase: string): Party | undefined {
   // A figure's own words are no name: German capitalises them ("für den 24,6 Millionen Euro veranschlagt sind").
   const capitalised = (phrase.match(/(?<![\p{L}])\p{Lu}[\p{L}\p{N}&'’.-]+/gu) ?? []).filter(
     (w) =>
-      !/^(The|A|An|Der|Die|Das|Le|La|Les|El|Los|Las|Il|Lo|Gli|Un|Une|Una|Ein|Eine)$/u.test(w) &&
+      !/^(The|A|An|Der|Die|Das|Le|La|Les|El|Los|Las|Il|Lo|Gli|Un|Une|Una|Ein|Eine|Dies|Diese[rsnm]?|Jene[rsnm]?)$/u.test(w) &&
       !SCALES[w.toLowerCase()] &&
       unitClass(w.toLowerCase()) !== "¤",
   );
@@ -707,6 +714,8 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
   const follows = PL_FOLLOWS_FROM.exec(sentence);
   const followsIssuer = follows?.[1] ? found(phraseAfter(follows[1], 0)) : undefined;
   if (followsIssuer) return { ...followsIssuer, document: true };
+  // "Jak wynika z raportu, spółka podała …": the document's word, when no speaker stands before it.
+  if (follows && !speaks(sentence.slice(0, follows.index))) return { party: "", document: true, frame: false };
   // "…, so die Polizei": German's closing credit.
   const closing = CLOSING_SO.exec(sentence);
   if (closing) {
@@ -727,7 +736,7 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
     if (AUXILIARY.test(before)) continue;
     // German's perfect ("Das hat die Staatsanwaltschaft … bestätigt"): a participle that is also a
     // present form is left to the perfect's reading below, which knows where its subject stands.
-    if (language === "de" && DE_PERFECT_BEFORE.test(before)) continue;
+    if (language === "de" && DE_PARTICIPLE_WORD.test(m[0]) && DE_PERFECT_BEFORE.test(before)) continue;
     // A verb written with a capital inside a sentence is a word of a name: "Breach Notes", "Gruppetto Notes".
     if (m.index > 0 && /^\p{Lu}/u.test(m[0]) && !/[.!?:]\s*$/u.test(before)) continue;
     // "A spokesperson for the Greyhaven Trust, which …, said": the body the speaker speaks for.
@@ -796,14 +805,13 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
       // ("Nach dem Unfall hat die Bahn mitgeteilt"); else the phrase before it, unless that opens
       // on a preposition, an object's article or a demonstrative ("Den Schaden hat …", "Diese Zahl
       // hat …"). Who was told is no part of the speaker ("die Staatsanwaltschaft dem Sender Alpin").
-      const after = found(phraseAfter(perfect[2] ?? "", 0).split(/\s+(?:dem|den|einem|einen)\s+/u)[0] ?? "");
+      // The phrase before "hat" is the subject when it names a party and is no preposition's,
+      // object's or demonstrative's phrase, nor time words alone ("Am Montag", "Zudem"); else the
+      // party right after "hat" is ("Am Montag hat Siemens mitgeteilt"). What stands after the
+      // subject is the object ("Der Konzern hat die Gewerkschaft informiert").
       const before = sentence.slice(0, perfect.index);
-      const hit =
-        after && toParty(after.party).roles.length > 0
-          ? after
-          : NOT_A_SUBJECT_DE.test(before)
-            ? undefined
-            : found(phraseBefore(before));
+      const opening = NOT_A_SUBJECT_DE.test(before) || onlyTimeWords(before) ? undefined : found(phraseBefore(before));
+      const hit = opening ?? found(phraseAfter(perfect[2] ?? "", 0).split(/\s+(?:dem|den|einem|einen)\s+/u)[0] ?? "");
       if (hit) return hit;
     }
     const told = DE_PERFECT_AS.exec(sentence);
@@ -969,7 +977,7 @@ export function attributeSentences(
       const continues =
         previous !== undefined &&
         ((previous.frame && !previous.carried) ||
-          (inParagraph && !SETS_AGAINST.test(sentence)) ||
+          inParagraph ||
           (previous.document && DOCUMENT.test(sentence) && BACK_REFERENCE.test(sentence)));
       if (continues && previous) {
         // A frame opens one statement: what follows it is that statement until another speaker.

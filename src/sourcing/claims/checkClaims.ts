@@ -151,13 +151,18 @@ const NO_ROUNDING: FigureRounding = () => false;
  */
 function speakerRounding(a: Mention, b: Mention): FigureRounding {
   if (!(a.facts.hedged || b.facts.hedged) || !sameSpeaker(a, b)) return NO_ROUNDING;
-  const textOf = (value: string) => (a.facts.numbers.includes(value) ? a.text : b.text);
+  const ofA = (value: string) => a.facts.numbers.includes(value);
+  const quantityOf = (value: string) => (ofA(value) ? a.facts.quantities : b.facts.quantities).find((q) => q.value === value);
   const rounds = (rounded: string, exact: string) => {
     const [r, e] = [Number.parseFloat(rounded), Number.parseFloat(exact)];
     if (!roundingOf(rounded, exact) || Math.abs(r - e) > SPEAKER_ROUNDING * Math.max(r, e)) return false;
-    const text = textOf(rounded);
-    if (BELOW_HEDGE.test(text)) return e <= r;
-    if (ABOVE_HEDGE.test(text)) return e >= r;
+    // The same thing counted: "about 3,000 residents" is no rounding of "2,800 households".
+    const [qr, qe] = [quantityOf(rounded), quantityOf(exact)];
+    if (!qr || !qe || qr.unit !== qe.unit || (qr.counted ?? "") !== (qe.counted ?? "")) return false;
+    // The hedge right before the rounded figure says which way it rounds.
+    const text = ofA(rounded) ? a.text : b.text;
+    if (hedgedBefore(text, BELOW_HEDGE)) return e <= r;
+    if (hedgedBefore(text, ABOVE_HEDGE)) return e >= r;
     return true;
   };
   return (x, y) => rounds(x, y) || rounds(y, x);
@@ -165,10 +170,15 @@ function speakerRounding(a: Mention, b: Mention): FigureRounding {
 
 /** Hedges that put the exact figure below the one written: "almost 3 million", "knapp 30". */
 const BELOW_HEDGE =
-  /(?<![\p{L}])(?:almost|nearly|just under|close to|knapp|fast|beinahe|presque|près de|quasi|casi|cerca de|prawie|niemal|blisko)(?![\p{L}])/iu;
+  "almost|nearly|just under|close to|knapp|fast|beinahe|presque|près de|quasi|casi|cerca de|prawie|niemal|blisko";
 /** Hedges that put the exact figure above the one written: "more than 1,000", "über 30". */
 const ABOVE_HEDGE =
-  /(?<![\p{L}])(?:more than|over|above|upwards of|at least|über|mehr als|mindestens|plus de|au moins|más de|al menos|oltre|più di|almeno|ponad|co najmniej|powyżej)(?![\p{L}])/iu;
+  "more than|over|above|upwards of|at least|über|mehr als|mindestens|plus de|au moins|más de|al menos|oltre|più di|almeno|ponad|co najmniej|powyżej";
+
+/** Whether one of the hedges stands right before a figure: "almost 3", "über 30", "more than £1m" (not "over the weekend … 3"). */
+function hedgedBefore(text: string, hedges: string): boolean {
+  return new RegExp(`(?<![\\p{L}])(?:${hedges})\\s+(?:[£$€¥]\\s*)?\\d`, "iu").test(text);
+}
 
 /**
  * Two mentions on one speaker's word: named alike ("La sindaca Silvia Orlandi"), or by one role and
@@ -825,7 +835,10 @@ export function collectMentions(sources: readonly GroupedSource[]): Mention[] {
       // words rest on one person's word.
       // "…, our reporter saw": a sentence that names the outlet's own reporter is the outlet's
       // account, however the party's statement before it would carry on.
-      if ((attribution?.pronoun && !attribution.party && reporterLast) || (attribution?.carried && namesOwnReporter(text))) {
+      if (
+        (attribution?.pronoun && !attribution.party && reporterLast) ||
+        (attribution?.carried && namesOwnReporter(text) && !REPORTER_TOLD.test(text))
+      ) {
         mentions.push({ source: index, text, language, facts: { ...f, ownReport: true } });
         count++;
         return;
@@ -848,6 +861,10 @@ function quotedWords(text: string): string[] {
   for (const m of text.matchAll(/[“„«"「『]\s*([^”“"»」』]{6,}?)\s*[”“"»」』]/gu)) out.push((m[1] as string).toLowerCase());
   return out;
 }
+
+/** The outlet's reporter told by someone ("Our correspondent was told that …", "told our reporter"): the teller's word, not the outlet's. */
+const REPORTER_TOLD =
+  /(?:(?:was|were)\s+(?:told|informed|given|shown)|(?:told|informed)\s+(?:our|notre|unser\p{L}*|nuestr\p{L}*|il nostro|la nostra|nasz\p{L}*))(?![\p{L}])/iu;
 
 /** Each mention's rarest content words also pair it with others: a claim restated without any shared figure. */
 const RARE_WORDS_PER_MENTION = 6;

@@ -901,7 +901,8 @@ function rolesAgree(a: Party, b: Party): boolean {
   const sa = specific(a);
   const sb = specific(b);
   if (sa.length === 0 || sb.length === 0) return true;
-  return sa.some((r) => sb.includes(r));
+  // A railway and its company are one body named alike ("Alderbank Rail", "Alderbank Ltd").
+  return sa.some((r) => roleIn(r, sb)) || sb.some((r) => roleIn(r, sa));
 }
 
 /** Kinds of company a page may call "the company" or "the operator": a railway is run by one. */

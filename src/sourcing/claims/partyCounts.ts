@@ -65,6 +65,11 @@ export function partyCountConflicts(
     const position = (mentions[members[0] as number] as PartyMention).facts.position;
     if (party) counted.push({ id, party, counts, members, ...(position ? { position } : {}) });
   });
+  // Words most of the story's sentences use (its place, "river", the unit) say nothing of what is measured.
+  const frequency = new Map<string, number>();
+  for (const m of mentions) for (const w of new Set(m.facts.stems)) frequency.set(w, (frequency.get(w) ?? 0) + 1);
+  const commonAt = Math.max(COMMON_MIN, COMMON_SHARE * mentions.length);
+  const common = (w: string) => (frequency.get(w) ?? 0) > commonAt;
   const states = (members: readonly number[], q: Quantity) =>
     members.some((m) => (mentions[m] as PartyMention).facts.quantities.some((x) => x.unit === q.unit && same(q, x)));
   const out: { a: number; b: number; ca: number; cb: number }[] = [];
@@ -84,7 +89,7 @@ export function partyCountConflicts(
       if (!differ) continue;
       // A measure (a volume) is one thing's only when the claims share words of what it measures.
       const measured = x.counts.some((q) => q.base !== undefined && y.counts.some((r) => r.unit === q.unit));
-      if (measured && !sameMeasured(x.members, y.members, mentions)) continue;
+      if (measured && !sameMeasured(x.members, y.members, mentions, common)) continue;
       const a = x.members[0] as number;
       const b = y.members.find(
         (m) =>
@@ -98,11 +103,19 @@ export function partyCountConflicts(
 
 /** How many words two claims measured alike must share besides the measure ("solution", "ammoniacale"). */
 const MEASURED_WORDS = 2;
+/** A word more of the story's sentences use than this share (or this many) is the story's, not a claim's. */
+const COMMON_SHARE = 0.15;
+const COMMON_MIN = 3;
 
-/** Whether two claims' mentions share words of what they measure: content words of four letters or more. */
-function sameMeasured(x: readonly number[], y: readonly number[], mentions: readonly PartyMention[]): boolean {
+/** Whether two claims' mentions share words of what they measure: content words of four letters or more, not the story's common ones. */
+function sameMeasured(
+  x: readonly number[],
+  y: readonly number[],
+  mentions: readonly PartyMention[],
+  common: (word: string) => boolean,
+): boolean {
   const words = (members: readonly number[]) =>
-    new Set(members.flatMap((m) => (mentions[m] as PartyMention).facts.stems.filter((w) => w.length >= 4)));
+    new Set(members.flatMap((m) => (mentions[m] as PartyMention).facts.stems.filter((w) => w.length >= 4 && !common(w))));
   const [wx, wy] = [words(x), words(y)];
   return [...wx].filter((w) => wy.has(w)).length >= MEASURED_WORDS;
 }
