@@ -801,14 +801,12 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
   if (language === "de") {
     const perfect = DE_PERFECT_SAY.exec(sentence);
     if (perfect && !/(?<![\p{L}])sich(?![\p{L}])/u.test(perfect[2] ?? "")) {
-      // German puts one element before the verb: a body by its role after "hat" is the subject
-      // ("Nach dem Unfall hat die Bahn mitgeteilt"); else the phrase before it, unless that opens
-      // on a preposition, an object's article or a demonstrative ("Den Schaden hat …", "Diese Zahl
-      // hat …"). Who was told is no part of the speaker ("die Staatsanwaltschaft dem Sender Alpin").
-      // The phrase before "hat" is the subject when it names a party and is no preposition's,
-      // object's or demonstrative's phrase, nor time words alone ("Am Montag", "Zudem"); else the
-      // party right after "hat" is ("Am Montag hat Siemens mitgeteilt"). What stands after the
-      // subject is the object ("Der Konzern hat die Gewerkschaft informiert").
+      // German puts one element before the verb. The phrase before "hat" is the subject when it
+      // names a party and is no preposition's, object's or demonstrative's phrase ("Nach dem
+      // Unfall", "Den Schaden", "Diese Zahl"), nor time words alone ("Am Montag", "Zudem"); then
+      // what follows "hat" is the object ("Der Konzern hat die Gewerkschaft informiert"). Else the
+      // party right after "hat" is the subject ("Am Montag hat Siemens mitgeteilt"), and who was
+      // told is no part of it ("die Staatsanwaltschaft dem Sender Alpin").
       const before = sentence.slice(0, perfect.index);
       const opening = NOT_A_SUBJECT_DE.test(before) || onlyTimeWords(before) ? undefined : found(phraseBefore(before));
       const hit = opening ?? found(phraseAfter(perfect[2] ?? "", 0).split(/\s+(?:dem|den|einem|einen)\s+/u)[0] ?? "");
