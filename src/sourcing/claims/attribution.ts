@@ -114,15 +114,14 @@ const SAY_PL_FORMS = [...new Set([...SAY_PL_PAST_STEMS, ...SAY_PL_PRESENT, ...SA
 
 /** Spanish perfects of the speech verbs ("ha precisado", "han detallado"), made once rather than listed. */
 const SAY_ES_PERFECT = `(?:ha|han|había|habían) (?:${"precisado detallado añadido agregado subrayado advertido reconocido admitido cifrado estimado calculado comunicado declarado apuntado destacado insistido negado desmentido sostenido revelado explicado asegurado afirmado confirmado anunciado informado indicado señalado dicho".split(" ").join("|")})`;
-const SAY = rx(`${B}(?:${[SAY_EN, SAY_DE, SAY_FR, SAY_ES_PERFECT, SAY_ES, SAY_IT, SAY_PL, SAY_PL_FORMS].join("|")})${E}`, "giu");
+/** Every language's verbs of telling, in one alternation. */
+const SAY_ALL = [SAY_EN, SAY_DE, SAY_FR, SAY_ES_PERFECT, SAY_ES, SAY_IT, SAY_PL, SAY_PL_FORMS].join("|");
+const SAY = rx(`${B}(?:${SAY_ALL})${E}`, "giu");
 
 // Copies without the global flag for the helpers below: a global regex carries its lastIndex
 // from one caller to the next.
 const SAY_ANYWHERE = new RegExp(SAY.source, "iu");
-const SAY_FIRST = new RegExp(
-  `^\\s*,?\\s*(?:(?:has|have|had|hat|hatte|a|ont|ha|han|hanno)\\s+)?(?:${[SAY_EN, SAY_DE, SAY_FR, SAY_ES_PERFECT, SAY_ES, SAY_IT, SAY_PL, SAY_PL_FORMS].join("|")})${E}`,
-  "iu",
-);
+const SAY_FIRST = new RegExp(`^\\s*,?\\s*(?:(?:has|have|had|hat|hatte|a|ont|ha|han|hanno)\\s+)?(?:${SAY_ALL})${E}`, "iu");
 
 /** Whether a stretch of text holds a verb of speech ("which said it asked for $30,000"). */
 export function speaks(text: string): boolean {
@@ -404,9 +403,12 @@ function phraseBefore(text: string): string {
 /** Words that open a sentence before its verb without being its subject. */
 const OPENING_WORD = /^(?:as|como|comme|come|wie|jak|así|ainsi|così|lo|según|segun)$/iu;
 
+/** Verbs of telling in the languages that leave the subject unwritten: Spanish, Italian, Polish. */
+const SAY_PRO_DROP = [SAY_ES, SAY_ES_PERFECT, SAY_IT, SAY_PL, SAY_PL_FORMS].join("|");
+
 /** A sentence opening on a verb of telling, its subject unwritten, then what is told: "Aseguró que", "Ha poi aggiunto che", "Przyznał, że". */
 const UNWRITTEN_SUBJECT_VERB = new RegExp(
-  `^\\s*(?:(?:además|también|luego|después|poi|inoltre|też|także|również)\\s*,?\\s+)?(?:(?:ha|han|hanno|había|habían)\\s+)?(?:(?:poi|anche|también|además)\\s+)?(?:${[SAY_ES, SAY_ES_PERFECT, SAY_IT, SAY_PL, SAY_PL_FORMS].join("|")})(?:\\s+(?:poi|anche|też|także|również|además|también))?\\s*,?\\s+(?:que|che|że)${E}`,
+  `^\\s*(?:(?:además|también|luego|después|poi|inoltre|też|także|również)\\s*,?\\s+)?(?:(?:ha|han|hanno|había|habían)\\s+)?(?:(?:poi|anche|también|además)\\s+)?(?:${SAY_PRO_DROP})(?:\\s+(?:poi|anche|też|także|również|además|también))?\\s*,?\\s+(?:que|che|że)${E}`,
   "iu",
 );
 
@@ -416,7 +418,7 @@ const UNWRITTEN_SUBJECT_VERB = new RegExp(
  * comma, no speaker after it, speaks for the party the page named last.
  */
 const UNWRITTEN_SPEAKER_OPENING = new RegExp(
-  `^\\s*(?:jak|según|como|come|così come)\\s+(?:(?:ha|han|había|hanno|aveva)\\s+)?(?:${[SAY_ES, SAY_ES_PERFECT, SAY_IT, SAY_PL, SAY_PL_FORMS].join("|")})\\s*,`,
+  `^\\s*(?:jak|según|como|come|così come)\\s+(?:(?:ha|han|había|hanno|aveva)\\s+)?(?:${SAY_PRO_DROP})\\s*,`,
   "iu",
 );
 
@@ -448,6 +450,9 @@ const CREDIT_BACK: Record<string, RegExp> = {
   it: /^\s*(?:(?:lo|l['’])\s*(?:ha|hanno)\s+(?:confermat|annunciat|comunicat|spiegat|riferit|precisat|reso noto|fatto sapere)|è quanto)/iu,
   pl: new RegExp(`^\\s*(?:${SAY_PL}|${SAY_PL_FORMS})\\s+(?:to|o tym)\\s`, "iu"),
 };
+
+/** Polish's "it" between a verb of telling and its speaker: "Potwierdziła to policja", "Poinformowała o tym straż". */
+const POLISH_IT = /^\s*(?:to|o tym)\s+/iu;
 
 /** German participles of telling, closing a clause in the perfect ("hat … mitgeteilt"). */
 const DE_PARTICIPLE =
@@ -754,7 +759,8 @@ export function readAttribution(sentence: string, language: string): Omit<Senten
       return { party: "", document: false, frame: false, pronoun: true };
     // Inverted: "…, said the ministry", "teilte die Stadt mit", "informó el ministerio".
     // "Potwierdziła to policja", "Poinformowała o tym straż": Polish's "it" between verb and speaker.
-    const tail = after.replace(TIME_PHRASE, "").replace(language === "pl" ? /^\s*(?:to|o tym)\s+/iu : /^(?!)/u, " ");
+    const untimed = after.replace(TIME_PHRASE, "");
+    const tail = language === "pl" ? untimed.replace(POLISH_IT, " ") : untimed;
     // "said Maria Lopez, a spokeswoman for the authority": the organisation she speaks for.
     const affiliated = AFFILIATION.exec(tail.slice(0, 160));
     // Who is told is no speaker: after "told" ("…, Chiara Mordini, told PelotonPost") the speaker

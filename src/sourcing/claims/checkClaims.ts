@@ -161,24 +161,23 @@ function speakerRounding(a: Mention, b: Mention): FigureRounding {
     if (!qr || !qe || qr.unit !== qe.unit || (qr.counted ?? "") !== (qe.counted ?? "")) return false;
     // The hedge right before the rounded figure says which way it rounds.
     const text = ofA(rounded) ? a.text : b.text;
-    if (hedgedBefore(text, BELOW_HEDGE)) return e <= r;
-    if (hedgedBefore(text, ABOVE_HEDGE)) return e >= r;
+    if (BELOW_HEDGE.test(text)) return e <= r;
+    if (ABOVE_HEDGE.test(text)) return e >= r;
     return true;
   };
   return (x, y) => rounds(x, y) || rounds(y, x);
 }
 
+/** A hedge right before a figure ("almost 3", "über 30", "more than £1m"; not "over the weekend … 3"). */
+const hedgeBefore = (hedges: string) => new RegExp(`(?<![\\p{L}])(?:${hedges})\\s+(?:[£$€¥]\\s*)?\\d`, "iu");
 /** Hedges that put the exact figure below the one written: "almost 3 million", "knapp 30". */
-const BELOW_HEDGE =
-  "almost|nearly|just under|close to|knapp|fast|beinahe|presque|près de|quasi|casi|cerca de|prawie|niemal|blisko";
+const BELOW_HEDGE = hedgeBefore(
+  "almost|nearly|just under|close to|knapp|fast|beinahe|presque|près de|quasi|casi|cerca de|prawie|niemal|blisko",
+);
 /** Hedges that put the exact figure above the one written: "more than 1,000", "über 30". */
-const ABOVE_HEDGE =
-  "more than|over|above|upwards of|at least|über|mehr als|mindestens|plus de|au moins|más de|al menos|oltre|più di|almeno|ponad|co najmniej|powyżej";
-
-/** Whether one of the hedges stands right before a figure: "almost 3", "über 30", "more than £1m" (not "over the weekend … 3"). */
-function hedgedBefore(text: string, hedges: string): boolean {
-  return new RegExp(`(?<![\\p{L}])(?:${hedges})\\s+(?:[£$€¥]\\s*)?\\d`, "iu").test(text);
-}
+const ABOVE_HEDGE = hedgeBefore(
+  "more than|over|above|upwards of|at least|über|mehr als|mindestens|plus de|au moins|más de|al menos|oltre|più di|almeno|ponad|co najmniej|powyżej",
+);
 
 /**
  * Two mentions on one speaker's word: named alike ("La sindaca Silvia Orlandi"), or by one role and
@@ -1079,12 +1078,11 @@ export function checkClaims(sources: readonly GroupedSource[]): CheckedClaim[] {
         : "none";
     const whole = sentenceRelation(ma.sentence, mb.sentence);
     const hedged = ma.facts.hedged || mb.facts.hedged;
-    const speaker = speakerRounding(ma, mb);
     if (own === "conflict")
       return whole === "conflict" && !shareAnchor(ma.anchor, mb.stated, hedged) && !shareAnchor(mb.anchor, ma.stated, hedged)
         ? "conflict"
         : "none";
-    if ((own === "same" || whole === "same") && shareAnchor(ma.anchor, mb.anchor, hedged, speaker)) return "same";
+    if ((own === "same" || whole === "same") && shareAnchor(ma.anchor, mb.anchor, hedged, speakerRounding(ma, mb))) return "same";
     // A quotation and its translation share no words: their anchor is the speaker's statement.
     if (ma.anchor.quotes.length > 0 && mb.anchor.quotes.length > 0 && translatedQuote(ma, mb)) return "same";
     return "none";

@@ -65,11 +65,17 @@ export function partyCountConflicts(
     const position = (mentions[members[0] as number] as PartyMention).facts.position;
     if (party) counted.push({ id, party, counts, members, ...(position ? { position } : {}) });
   });
-  // Words most of the story's sentences use (its place, "river", the unit) say nothing of what is measured.
-  const frequency = new Map<string, number>();
-  for (const m of mentions) for (const w of new Set(m.facts.stems)) frequency.set(w, (frequency.get(w) ?? 0) + 1);
+  // Words most of the story's sentences use (its place, "river", the unit) say nothing of what is
+  // measured; counted once, when two measures are first compared.
+  let frequency: Map<string, number> | undefined;
   const commonAt = Math.max(COMMON_MIN, COMMON_SHARE * mentions.length);
-  const common = (w: string) => (frequency.get(w) ?? 0) > commonAt;
+  const common = (w: string) => {
+    if (!frequency) {
+      frequency = new Map();
+      for (const m of mentions) for (const s of new Set(m.facts.stems)) frequency.set(s, (frequency.get(s) ?? 0) + 1);
+    }
+    return (frequency.get(w) ?? 0) > commonAt;
+  };
   const states = (members: readonly number[], q: Quantity) =>
     members.some((m) => (mentions[m] as PartyMention).facts.quantities.some((x) => x.unit === q.unit && same(q, x)));
   const out: { a: number; b: number; ca: number; cb: number }[] = [];
