@@ -8,6 +8,10 @@
 // `--set development` (or test-web, heldout) scores one set. `--pipeline` scores the corpus sets
 // through the whole service as well (an article job per story, read over HTTP): states as the
 // article shows them, and whether each claim is in the text or listed as left out. Slower.
+// `--oracle` scores the corpus sets' states again with pieces of the truth in place of the engine's
+// reading (whether a claim is disputed, each carrier's basis, the pages that carry it): where the
+// errors come from (test/corpus/oracle.ts).
+import { disputeErrors, ORACLE_GROUPS, type OracleClaim, oracleStory } from "../test/corpus/oracle.ts";
 import { scoreThroughPipeline } from "../test/corpus/pipelineScoring.ts";
 import {
   attributionRead,
@@ -25,6 +29,7 @@ import {
 const args = process.argv.slice(2);
 const verbose = args.includes("--verbose");
 const pipeline = args.includes("--pipeline");
+const oracle = args.includes("--oracle");
 const only = args.includes("--set") ? (args[args.indexOf("--set") + 1] as ScoredSet) : undefined;
 const sets: ScoredSet[] = only ? [only] : ["test-web", "development", "heldout"];
 
@@ -106,5 +111,30 @@ if (pipeline) {
       for (const c of claims.filter((x) => !x.inText && !x.listed))
         console.log(`  not covered [${c.story}/${c.id}] ${c.engine}: ${c.text}`);
     }
+  }
+}
+
+if (oracle) {
+  // The test web's truth gives no carrier's basis: only the corpus sets can be handed it.
+  for (const set of sets.filter((s) => s !== "test-web")) {
+    const claims: OracleClaim[] = [];
+    for (const story of storiesOf(set)) claims.push(...(await oracleStory(story)));
+    const shown = claims.filter((c) => c.truth === "parallel" || c.truth === "disputed");
+    console.log(`\n== ${set}: states handed pieces of the truth (${claims.length} claims)`);
+    for (const group of ORACLE_GROUPS) {
+      console.log(`${group.title}:`);
+      for (const { step, label } of group.steps) {
+        const right = claims.filter((c) => c.outcomes[step] === c.truth).length;
+        const falseCorroboration = shown.filter((c) => c.outcomes[step] === "corroborated").length;
+        console.log(
+          `  ${label.padEnd(42)} accuracy ${f3(right / Math.max(1, claims.length))}  ` +
+            `shown as corroborated ${falseCorroboration} of ${shown.length}`,
+        );
+      }
+    }
+    const { missed, invented } = disputeErrors(claims);
+    console.log(
+      `With bases and carrying pages from the truth: disputes missed ${missed}, disputes read where there are none ${invented}`,
+    );
   }
 }

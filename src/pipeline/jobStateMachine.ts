@@ -366,7 +366,7 @@ async function finishStep(
     const locked = await lockJob(sql, jobId);
     const step = locked?.steps.find((s) => s.step_id === stepId);
     // Cancelled, failed, or taken over by a newer attempt while this one ran: its result is not wanted.
-    if (!locked || locked.job.status !== "running" || step?.status !== "running" || step.attempts !== attempt) return;
+    if (locked?.job.status !== "running" || step?.status !== "running" || step.attempts !== attempt) return;
     const { job, steps } = locked;
     if (result) {
       const state = { ...job.state, ...result.state };
