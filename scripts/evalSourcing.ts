@@ -11,7 +11,7 @@
 // `--oracle` scores the corpus sets' states again with pieces of the truth in place of the engine's
 // reading (whether a claim is disputed, each carrier's basis, the pages that carry it): where the
 // errors come from (test/corpus/oracle.ts).
-import { disputeErrors, ORACLE_GROUPS, type OracleClaim, oracleStory } from "../test/corpus/oracle.ts";
+import { disputeErrors, ORACLE_GROUPS, oracleOfScore } from "../test/corpus/oracle.ts";
 import { scoreThroughPipeline } from "../test/corpus/pipelineScoring.ts";
 import {
   attributionRead,
@@ -20,6 +20,7 @@ import {
   type ScoredSet,
   type SetSummary,
   STATES,
+  type StoryScore,
   scoreSet,
   storiesOf,
   summarise,
@@ -72,8 +73,11 @@ function printAttribution(s: SetSummary): void {
   );
 }
 
+/** Each set's scores, for the error decomposition below. */
+const scored = new Map<ScoredSet, StoryScore[]>();
 for (const set of sets) {
   const { scores, summary } = await scoreSet(set);
+  scored.set(set, scores);
   printSummary(set, summary);
   printAttribution(summary);
   const unread = scores.flatMap((s) => s.unread);
@@ -117,8 +121,11 @@ if (pipeline) {
 if (oracle) {
   // The test web's truth gives no carrier's basis: only the corpus sets can be handed it.
   for (const set of sets.filter((s) => s !== "test-web")) {
-    const claims: OracleClaim[] = [];
-    for (const story of storiesOf(set)) claims.push(...(await oracleStory(story)));
+    const scores = scored.get(set) ?? [];
+    const claims = storiesOf(set).flatMap((story) => {
+      const score = scores.find((x) => x.id === story.truth.story.id);
+      return score ? oracleOfScore(story.truth, score) : [];
+    });
     const shown = claims.filter((c) => c.truth === "parallel" || c.truth === "disputed");
     console.log(`\n== ${set}: states handed pieces of the truth (${claims.length} claims)`);
     for (const group of ORACLE_GROUPS) {

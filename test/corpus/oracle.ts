@@ -12,7 +12,7 @@
 import { claimState } from "../../src/sourcing/claims/claimStates.ts";
 import { PRESS_WORDS, sameParty, toParty } from "../../src/sourcing/claims/parties.ts";
 import type { CheckedClaim, GroupedSource } from "../../src/sourcing/types.ts";
-import { checkStory, matchClaim, type Outcome } from "./scoring.ts";
+import { matchClaim, type Outcome, type StoryScore, scoreStory } from "./scoring.ts";
 import { derivedState, type Story, type StoryClaim, type StoryTruth } from "./storyCorpus.ts";
 
 export const ORACLE_STEPS = [
@@ -54,8 +54,12 @@ export interface OracleClaim {
 
 /** Each truth claim's outcome at every step, for one story as the engine checks it. */
 export async function oracleStory(story: Story): Promise<OracleClaim[]> {
-  const { claims, sources, urlOfKey } = await checkStory(story);
-  return oracleClaims(story.truth, claims, sources, urlOfKey);
+  return oracleOfScore(story.truth, await scoreStory(story));
+}
+
+/** The same, from a story already scored (the evaluation scores every story before it decomposes). */
+export function oracleOfScore(truth: StoryTruth, score: StoryScore): OracleClaim[] {
+  return oracleClaims(truth, score.engineClaims ?? [], score.sources ?? [], score.urlOfKey ?? new Map());
 }
 
 /** Disputed claims the engine found and does not show as disputed when handed bases and carrying pages, and claims it shows as disputed that are not. */

@@ -66,6 +66,9 @@ export interface StoryScore {
   /** What each carrier of each found claim rests it on, truth against engine (`attributionOf`);
    * the library's scoring only (an article job shows no mention's attribution). */
   attribution?: AttributionTally;
+  /** The engine's sources and claims as checked, for the error decomposition (oracle.ts) without checking the story again. */
+  sources?: GroupedSource[];
+  engineClaims?: CheckedClaim[];
 }
 
 /** Whom a carrier page rests a claim on: the page's own account, a party, another outlet. */
@@ -297,7 +300,7 @@ export async function scoreStory(story: Story): Promise<StoryScore> {
     };
   });
   const attribution = attributionOf(truth, matched, sources, urlOfKey);
-  return { id: truth.story.id, pages, unread, pairs, claims: results, urlOfKey, attribution };
+  return { id: truth.story.id, pages, unread, pairs, claims: results, urlOfKey, attribution, sources, engineClaims: claims };
 }
 
 export function summarise(scores: readonly StoryScore[]): SetSummary {
